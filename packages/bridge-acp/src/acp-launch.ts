@@ -1,0 +1,47 @@
+import type { ClaudePermissionMode, McpServerConfig } from '@agentbridge/core';
+
+/**
+ * The resolved launch settings of one bridge (one agent process): what the client asked for on the
+ * command line, in `.agentrc` and in its `initialize` request. Everything is optional but `cwd`.
+ */
+export type AcpLaunch = {
+  /** Absolute working directory, sent as ACP `cwd`. */
+  readonly cwd: string;
+  /** `--resume <id>`: reopen this agent session (`session/load` or `session/resume`). */
+  readonly resumeSessionId?: string;
+  /** `--fork-session` with `--resume`: continue in a new session when the agent can fork. */
+  readonly forkSession?: boolean;
+  /** `--model`: switched to after the session opens, when the agent offers it. */
+  readonly model?: string;
+  /** `--permission-mode`, mapped onto the agent's modes. */
+  readonly permissionMode?: ClaudePermissionMode | (string & {});
+  /** ACP auth method id to try first. */
+  readonly authMethodId?: string;
+  /** `--system-prompt`: standing instructions for a new session. */
+  readonly systemPrompt?: string;
+  /** `--append-system-prompt`: appended to the standing instructions. */
+  readonly appendSystemPrompt?: string;
+  /** `--mcp-config` servers by name, passed to the agent as its capabilities allow. */
+  readonly mcpServers?: Readonly<Record<string, McpServerConfig>>;
+  /** `--add-dir`: ACP `additionalDirectories` (absolute paths). */
+  readonly additionalDirectories?: readonly string[];
+  /** `--include-partial-messages`: emit `stream_event` lines. */
+  readonly includePartialMessages?: boolean;
+  /** `--replay-user-messages`: echo each user line back with `isReplay: true`. */
+  readonly replayUserMessages?: boolean;
+  /**
+   * `--permission-prompt-tool stdio`: ask the client with `can_use_tool`. Without it an "ask" is
+   * denied and listed in `permission_denials`, as `claude` does.
+   */
+  readonly permissionPromptTool?: 'stdio';
+  /** `--allowedTools` rules (`Read`, `Bash(git status:*)`): matching requests are allowed. */
+  readonly allowedTools?: readonly string[];
+  /** `--disallowedTools` rules: matching requests are rejected. */
+  readonly disallowedTools?: readonly string[];
+  /** ACP `clientInfo`. */
+  readonly clientInfo?: { readonly name: string; readonly version: string; readonly title?: string };
+  /** The executable actually launched (for terminal sign-in hints). */
+  readonly agentCommand?: string;
+  /** Milliseconds to wait for the handshake before failing it (default 120 000). */
+  readonly handshakeTimeoutMs?: number;
+};

@@ -1,0 +1,3 @@
+export type { AcpBridge, AcpBridgeOptions, AgentExit } from './acp-bridge.js';
+export type { AcpLaunch } from './acp-launch.js';
+export type { BridgeAction, BridgeActionType } from './bridge-action.js';

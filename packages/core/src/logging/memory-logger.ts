@@ -1,0 +1,28 @@
+import type { LogData, Logger } from './logger.js';
+
+/** One line captured by {@link createMemoryLogger}. */
+export type LogEntry = {
+  readonly level: 'debug' | 'info' | 'warn' | 'error';
+  readonly message: string;
+  readonly data: LogData;
+};
+
+/** A logger that keeps every line in memory; for tests and for `doctor`. */
+export interface MemoryLogger extends Logger {
+  readonly entries: LogEntry[];
+}
+
+/** Creates a {@link MemoryLogger}. Children share the parent's `entries`. */
+export function createMemoryLogger(bindings: LogData = {}, entries: LogEntry[] = []): MemoryLogger {
+  const write = (level: LogEntry['level'], message: string, data?: LogData) => {
+    entries.push({ level, message, data: { ...bindings, ...data } });
+  };
+  return {
+    entries,
+    debug: (message, data) => write('debug', message, data),
+    info: (message, data) => write('info', message, data),
+    warn: (message, data) => write('warn', message, data),
+    error: (message, data) => write('error', message, data),
+    child: (childBindings) => createMemoryLogger({ ...bindings, ...childBindings }, entries),
+  };
+}

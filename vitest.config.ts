@@ -1,0 +1,34 @@
+import { defaultServerConditions } from 'vite';
+import { defineConfig } from 'vitest/config';
+
+const sourceConditions = ['@agentbridge/source', ...defaultServerConditions];
+const roots = ['packages/*', 'apps/*', 'tools/*', 'examples/*'];
+
+export default defineConfig({
+  ssr: { resolve: { conditions: sourceConditions } },
+  test: {
+    restoreMocks: true,
+    setupFiles: ['./vitest.setup.ts'],
+    reporters: ['default', './tools/vitest-summary-reporter.mjs'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: roots.map((root) => `${root}/src/**/*.test.ts`),
+          exclude: ['**/node_modules/**', '**/dist/**', '**/*.e2e.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: roots.map((root) => `${root}/src/**/*.e2e.test.ts`),
+          exclude: ['**/node_modules/**', '**/dist/**', 'tools/e2e/**'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
