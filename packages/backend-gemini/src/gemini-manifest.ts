@@ -1,0 +1,90 @@
+import type { BackendManifest } from '@agentbridge/core';
+
+/**
+ * Gemini CLI (`@google/gemini-cli`) as an ACP agent: launch defaults and every quirk the bridge
+ * absorbs, as data. Checked against Gemini CLI 0.61.0 (see `tools/e2e/README.md`).
+ */
+export const geminiManifest: BackendManifest = {
+  specificationVersion: 'backend-v1',
+  id: 'gemini',
+  displayName: 'Gemini CLI',
+  protocol: 'acp',
+  launch: {
+    command: 'gemini',
+    // `--acp` arrived in 0.33.0; `--experimental-acp` is the only flag before and a deprecated alias after.
+    args: ['--experimental-acp'],
+    argsByVersion: [{ minVersion: '0.33.0', args: ['--acp'] }],
+  },
+  probe: {
+    versionArgs: ['--version'],
+    extraDirectories: {
+      posix: ['~/.npm-global/bin', '/usr/local/bin', '~/.local/bin'],
+      win32: ['%APPDATA%\\npm'],
+    },
+  },
+  env: {
+    forward: [
+      'GEMINI_API_KEY',
+      'GOOGLE_API_KEY',
+      'GOOGLE_GEMINI_BASE_URL',
+      'GOOGLE_CLOUD_PROJECT',
+      'GOOGLE_CLOUD_LOCATION',
+      'GOOGLE_APPLICATION_CREDENTIALS',
+      'GOOGLE_GENAI_USE_VERTEXAI',
+      'GOOGLE_GENAI_USE_GCA',
+      'GEMINI_MODEL',
+      'GEMINI_CLI_HOME',
+      'GEMINI_CLI_NO_RELAUNCH',
+      'GEMINI_CLI_TRUST_WORKSPACE',
+      'HTTPS_PROXY',
+      'HTTP_PROXY',
+      'NO_PROXY',
+    ],
+    credentials: ['GEMINI_API_KEY', 'GOOGLE_API_KEY', 'GOOGLE_APPLICATION_CREDENTIALS'],
+    defaults: {
+      // Without it the CLI relaunches itself in a child process and the parent ignores SIGTERM.
+      GEMINI_CLI_NO_RELAUNCH: 'true',
+    },
+  },
+  process: {
+    names: ['gemini', 'node'],
+    exitsOnStdinEof: true,
+  },
+  hints: {
+    install: 'npm install -g @google/gemini-cli',
+    login: { command: 'gemini', args: [] },
+    loginNote:
+      'Personal Google sign-in is refused for consumer accounts: create a key at ' +
+      'https://aistudio.google.com/apikey and set GEMINI_API_KEY.',
+  },
+  auth: {
+    preferredMethodIds: ['gemini-api-key'],
+  },
+  quirks: {
+    permissionModeSynonyms: {
+      default: ['default'],
+      acceptEdits: ['autoEdit', 'auto-edit'],
+      bypassPermissions: ['yolo'],
+      plan: ['plan'],
+    },
+    modeChangeChunkPattern: '^\\[MODE_UPDATE\\] (\\S+)\\s*$',
+    toolNameByAgentTool: {
+      read_file: 'Read',
+      read_many_files: 'Read',
+      write_file: 'Write',
+      replace: 'Edit',
+      run_shell_command: 'Bash',
+      list_directory: 'LS',
+      glob: 'Glob',
+      grep_search: 'Grep',
+      search_file_content: 'Grep',
+      web_fetch: 'WebFetch',
+      google_web_search: 'WebSearch',
+      write_todos: 'TodoWrite',
+    },
+    permissionWithoutToolCall: true,
+    rejectionSendsNoUpdate: true,
+    rejectionEndsTurn: false,
+    supportsSetModel: true,
+  },
+};
