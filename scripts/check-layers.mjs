@@ -52,7 +52,9 @@ for (const dir of workspaceDirs) {
   const relative = path.relative(root, dir);
   for (const dependency of Object.keys(manifest.dependencies ?? {})) {
     if (dependency.startsWith('@agentbridge/') && !rules.includes(dependency)) {
-      violations.push(`${relative}/package.json: ${manifest.name} must not depend on ${dependency}`);
+      violations.push(
+        `${relative}/package.json: ${manifest.name} must not depend on ${dependency}`,
+      );
     }
   }
   for (const file of sourceFiles(path.join(dir, 'src'))) {
@@ -69,7 +71,9 @@ for (const dir of workspaceDirs) {
 
 if (violations.length > 0) {
   console.error(`Layer check failed (${violations.length}):\n  ${violations.join('\n  ')}`);
-  console.error('Allowed direction: core <- bridge-acp <- host-node <- cli; core <- backend-* <- cli.');
+  console.error(
+    'Allowed direction: core <- bridge-acp <- host-node <- cli; core <- backend-* <- cli.',
+  );
   process.exit(1);
 }
 console.log(`Layer check passed (${workspaceDirs.length} packages).`);

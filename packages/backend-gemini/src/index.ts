@@ -1,1 +1,4 @@
-export {};
+export type { GeminiBackendOptions } from './gemini-backend-options.js';
+export { geminiBackendOptionsSchema } from './gemini-backend-options.js';
+export { geminiManifest } from './gemini-manifest.js';
+export { createGeminiManifest, registerGeminiBackend } from './register-gemini-backend.js';

@@ -39,7 +39,11 @@ export type AcpLaunch = {
   /** `--disallowedTools` rules: matching requests are rejected. */
   readonly disallowedTools?: readonly string[];
   /** ACP `clientInfo`. */
-  readonly clientInfo?: { readonly name: string; readonly version: string; readonly title?: string };
+  readonly clientInfo?: {
+    readonly name: string;
+    readonly version: string;
+    readonly title?: string;
+  };
   /** The executable actually launched (for terminal sign-in hints). */
   readonly agentCommand?: string;
   /** Milliseconds to wait for the handshake before failing it (default 120 000). */

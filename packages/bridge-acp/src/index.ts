@@ -1,3 +1,4 @@
 export type { AcpBridge, AcpBridgeOptions, AgentExit } from './acp-bridge.js';
 export type { AcpLaunch } from './acp-launch.js';
 export type { BridgeAction, BridgeActionType } from './bridge-action.js';
+export { createAcpBridge } from './create-acp-bridge.js';

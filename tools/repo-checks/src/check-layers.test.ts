@@ -12,7 +12,13 @@ function runCheck(root: string) {
   return spawnSync(process.execPath, [script, root], { encoding: 'utf8' });
 }
 
-function writePackage(root: string, dir: string, name: string, files: Record<string, string>, dependencies: Record<string, string> = {}) {
+function writePackage(
+  root: string,
+  dir: string,
+  name: string,
+  files: Record<string, string>,
+  dependencies: Record<string, string> = {},
+) {
   const packageDir = path.join(root, dir);
   fs.mkdirSync(path.join(packageDir, 'src'), { recursive: true });
   fs.writeFileSync(path.join(packageDir, 'package.json'), JSON.stringify({ name, dependencies }));
@@ -38,12 +44,20 @@ describe('layer direction', () => {
     writePackage(root, 'packages/core', '@agentbridge/core', {
       'index.ts': "import { createAcpBridgeTransport } from '@agentbridge/host-node';\n",
     });
-    writePackage(root, 'packages/bridge-acp', '@agentbridge/bridge-acp', { 'index.ts': '' }, {
-      '@agentbridge/cli': 'workspace:*',
-    });
+    writePackage(
+      root,
+      'packages/bridge-acp',
+      '@agentbridge/bridge-acp',
+      { 'index.ts': '' },
+      {
+        '@agentbridge/cli': 'workspace:*',
+      },
+    );
     const result = runCheck(root);
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain('packages/core/src/index.ts: @agentbridge/core must not import @agentbridge/host-node');
+    expect(result.stderr).toContain(
+      'packages/core/src/index.ts: @agentbridge/core must not import @agentbridge/host-node',
+    );
     expect(result.stderr).toContain('@agentbridge/bridge-acp must not depend on @agentbridge/cli');
   });
 

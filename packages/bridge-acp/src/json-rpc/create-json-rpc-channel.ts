@@ -25,6 +25,11 @@ export interface JsonRpcChannel {
   settle(id: JsonRpcId, outcome: RpcOutcome): boolean;
   /** Forgets every pending handler (agent exit, X-01). */
   dropPending(): void;
+  /**
+   * Settles every pending handler with an error carrying `message` (the agent exited or the
+   * handshake failed): whatever waited for an answer (a client's `set_model`) is answered.
+   */
+  failPending(message: string): void;
   /** Number of requests still awaiting an answer. */
   pendingCount(): number;
 }
@@ -63,6 +68,11 @@ export function createJsonRpcChannel(send: (line: string) => void): JsonRpcChann
     },
     dropPending() {
       pending.clear();
+    },
+    failPending(message) {
+      const handlers = [...pending.values()];
+      pending.clear();
+      for (const handler of handlers) handler({ ok: false, error: { message } });
     },
     pendingCount() {
       return pending.size;

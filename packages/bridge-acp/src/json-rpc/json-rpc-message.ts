@@ -2,7 +2,11 @@
 export type JsonRpcId = number | string;
 
 /** The `error` member of a JSON-RPC response, as received (fields unchecked beyond their types). */
-export type JsonRpcError = { readonly code?: number; readonly message?: string; readonly data?: unknown };
+export type JsonRpcError = {
+  readonly code?: number;
+  readonly message?: string;
+  readonly data?: unknown;
+};
 
 /** A request from the agent (method + non-null id). */
 export type JsonRpcRequest = {

@@ -108,7 +108,9 @@ export type BackendQuirks = {
    * Agent mode ids to try for each Claude mode, before the generic synonym table (case-insensitive,
    * first offered one wins). An empty list means "this Claude mode has no agent equivalent".
    */
-  readonly permissionModeSynonyms?: Readonly<Partial<Record<ClaudePermissionMode, readonly string[]>>>;
+  readonly permissionModeSynonyms?: Readonly<
+    Partial<Record<ClaudePermissionMode, readonly string[]>>
+  >;
   /**
    * A regular expression (source text). An `agent_message_chunk` whose whole text matches it is a
    * mode change, not assistant text; capture group 1 is the new mode id (Gemini: `[MODE_UPDATE] <id>`).

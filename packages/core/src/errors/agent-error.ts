@@ -19,6 +19,10 @@ export class AgentError extends Error {
 
   /** True for any agentbridge error, whichever copy of the package created it. */
   static isInstance(value: unknown): value is AgentError {
-    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[marker] === true;
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as Record<symbol, unknown>)[marker] === true
+    );
   }
 }

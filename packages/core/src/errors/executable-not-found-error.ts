@@ -5,7 +5,11 @@ export class ExecutableNotFoundError extends AgentError {
   readonly executable: string;
   readonly searchedPaths: readonly string[];
 
-  constructor(options: { executable: string; searchedPaths: readonly string[]; installHint?: string }) {
+  constructor(options: {
+    executable: string;
+    searchedPaths: readonly string[];
+    installHint?: string;
+  }) {
     const shown = options.searchedPaths.slice(0, 8);
     const more = options.searchedPaths.length > shown.length ? ', ...' : '';
     const hint = options.installHint ? ` Install it with: ${options.installHint}` : '';

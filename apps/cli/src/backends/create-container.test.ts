@@ -1,0 +1,53 @@
+import {
+  BackendNotFoundError,
+  BackendToken,
+  createMemoryLogger,
+  LoggerToken,
+  resolveAll,
+  resolveToken,
+} from '@agentbridge/core';
+import { describe, expect, it } from 'vitest';
+import { acpManifest } from './acp-manifest.js';
+import { checkBackendManifest } from './backend-manifest-schema.js';
+import { createContainer } from './create-container.js';
+
+describe('createContainer', () => {
+  it('registers the built-in backends on a child container, with the logger', () => {
+    const logger = createMemoryLogger();
+    const catalog = createContainer({ logger });
+    expect(
+      [...catalog.backends.values()].map((backend) => [
+        backend.manifest.id,
+        backend.manifest.protocol,
+        backend.source,
+      ]),
+    ).toEqual([
+      ['gemini', 'acp', '@agentbridge/backend-gemini'],
+      ['codex', 'acp', '@agentbridge/backend-codex'],
+      ['claude', 'stream-json', '@agentbridge/cli'],
+      ['acp', 'acp', '@agentbridge/cli'],
+    ]);
+    expect(resolveToken(catalog.container, LoggerToken)).toBe(logger);
+    expect(resolveAll(catalog.container, BackendToken)).toHaveLength(4);
+  });
+
+  it('keeps containers independent (no registration leaks between runs)', () => {
+    const first = createContainer({ logger: createMemoryLogger() });
+    const second = createContainer({ logger: createMemoryLogger() });
+    expect(resolveAll(first.container, BackendToken)).toHaveLength(4);
+    expect(resolveAll(second.container, BackendToken)).toHaveLength(4);
+  });
+
+  it('throws BackendNotFoundError listing the available ids', () => {
+    const catalog = createContainer({ logger: createMemoryLogger() });
+    expect(() => catalog.get('kimi')).toThrow(BackendNotFoundError);
+    expect(() => catalog.get('kimi')).toThrow('Available backends: gemini, codex, claude, acp.');
+  });
+
+  it('every built-in manifest passes the plugin manifest check', () => {
+    const catalog = createContainer({ logger: createMemoryLogger() });
+    for (const backend of catalog.backends.values())
+      expect(checkBackendManifest(backend.manifest)).toEqual([]);
+    expect(acpManifest.launch.command).toBe('');
+  });
+});

@@ -1,0 +1,11 @@
+import { readFileSync } from 'node:fs';
+
+/** The CLI's version from its package.json (`src/` and `dist/` both sit next to it). */
+export function cliVersion(): string {
+  const manifest = JSON.parse(
+    readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+  ) as {
+    version?: string;
+  };
+  return manifest.version ?? '0.0.0';
+}

@@ -1,0 +1,266 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { fakeAcpAgentBinPath, scenarioPath } from '@agentbridge/test-kit';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+const cliBin = fileURLToPath(new URL('../bin/agentbridge.mjs', import.meta.url));
+const sdkArgs = ['--output-format', 'stream-json', '--verbose', '--input-format', 'stream-json'];
+
+let directory: string;
+beforeEach(() => {
+  directory = mkdtempSync(join(tmpdir(), 'agentbridge-cli-e2e-'));
+  writeFileSync(join(directory, 'package.json'), '{"name":"e2e-project"}');
+});
+afterEach(() => {
+  rmSync(directory, { recursive: true, force: true });
+});
+
+type Run = { code: number | null; stdout: string; stderr: string };
+
+function run(
+  args: readonly string[],
+  options: { stdin?: string; env?: Record<string, string> } = {},
+): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cliBin, ...args], {
+      cwd: directory,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: directory,
+        AGENTBRIDGE_STATE_DIR: join(directory, 'state'),
+        ...options.env,
+      },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(options.stdin ?? '');
+  });
+}
+
+function fakeAgent(scenario: string, record?: string): string[] {
+  return [
+    '--backend',
+    'acp',
+    '--agent-command',
+    fakeAcpAgentBinPath,
+    '--agent-arg=--scenario',
+    '--agent-arg',
+    scenario,
+    ...(record ? ['--agent-arg=--record', '--agent-arg', record] : []),
+  ];
+}
+
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+const initialize = JSON.stringify({
+  type: 'control_request',
+  request_id: 'r1',
+  request: { subtype: 'initialize' },
+});
+const user = (text: string) =>
+  JSON.stringify({
+    type: 'user',
+    message: { role: 'user', content: text },
+    parent_tool_use_id: null,
+    session_id: '',
+  });
+
+describe('agentbridge CLI (real processes, fake ACP agent)', () => {
+  it('-p prints the final text (stream-json.md §7)', async () => {
+    const result = await run([...fakeAgent(scenarioPath('basic')), '-p', 'say hi']);
+    expect(result).toMatchObject({ code: 0, stdout: 'Hello from the fake agent.\n' });
+  });
+
+  it('-p --output-format json prints one result line; the prompt may come from stdin', async () => {
+    const result = await run(
+      [...fakeAgent(scenarioPath('basic')), '-p', '--output-format', 'json'],
+      {
+        stdin: 'say hi\n',
+      },
+    );
+    expect(result.code).toBe(0);
+    expect(lines(result.stdout)).toEqual([
+      expect.objectContaining({
+        type: 'result',
+        subtype: 'success',
+        is_error: false,
+        result: 'Hello from the fake agent.',
+      }),
+    ]);
+  });
+
+  it('stream-json mode relays the protocol in order and keeps stdout protocol-only', async () => {
+    const result = await run(
+      [...sdkArgs, ...fakeAgent(scenarioPath('basic')), '--max-turns=3', '--brand-new-flag'],
+      {
+        stdin: `${initialize}\n${user('hi')}\n`,
+      },
+    );
+    expect(result.code).toBe(0);
+    expect(lines(result.stdout).map((message) => [message.type, message.subtype])).toEqual([
+      ['control_response', undefined],
+      ['system', 'init'],
+      ['assistant', undefined],
+      ['result', 'success'],
+    ]);
+    expect(result.stderr).toContain(
+      "agentbridge: warning: unknown option '--brand-new-flag' ignored",
+    );
+    expect(result.stderr).toContain(
+      'agentbridge: note: --max-turns cannot be honoured by an ACP agent',
+    );
+  });
+
+  it('--continue reopens the last session of this cwd and backend', async () => {
+    const scenario = JSON.stringify({
+      initialize: { agentCapabilities: { loadSession: true } },
+      sessionNew: { sessionId: 'session-from-first-run' },
+      sessionLoad: {},
+      defaultPrompt: {
+        steps: [
+          {
+            type: 'update',
+            update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'ok' } },
+          },
+        ],
+      },
+    });
+    const first = await run([...fakeAgent(scenario), '-p', 'one']);
+    expect(first).toMatchObject({ code: 0, stdout: 'ok\n' });
+
+    const record = join(directory, 'second.jsonl');
+    const second = await run([
+      ...fakeAgent(scenario, record),
+      '-p',
+      'two',
+      '--continue',
+      '--output-format',
+      'json',
+    ]);
+    expect(second.code).toBe(0);
+    const sent = readFileSync(record, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map(
+        (line) =>
+          JSON.parse(line) as {
+            direction: string;
+            message: { method?: string; params?: { sessionId?: string } };
+          },
+      )
+      .filter(
+        (entry) =>
+          entry.direction === 'bridge->agent' && entry.message.method?.startsWith('session/'),
+      );
+    expect(sent[0]?.message).toMatchObject({
+      method: 'session/load',
+      params: { sessionId: 'session-from-first-run' },
+    });
+  });
+
+  it('an agent crash ends with exit code 1 and its stderr tail', async () => {
+    const scenario = JSON.stringify({
+      defaultPrompt: {
+        steps: [
+          { type: 'stderr', text: 'fake agent: simulated fatal error\n' },
+          { type: 'exit', code: 3 },
+        ],
+      },
+    });
+    const result = await run([...sdkArgs, ...fakeAgent(scenario)], {
+      stdin: `${initialize}\n${user('hi')}\n`,
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('fake agent: simulated fatal error');
+    const messages = lines(result.stdout);
+    expect(messages.at(-1)).toMatchObject({ type: 'result', is_error: true });
+  });
+
+  it.each([
+    [
+      ['-p', 'x', '--output-format', 'stream-json'],
+      1,
+      'Error: When using --print, --output-format=stream-json requires --verbose\n',
+    ],
+    [
+      ['--input-format', 'stream-json', '--output-format', 'text'],
+      1,
+      'Error: --input-format=stream-json requires output-format=stream-json.\n',
+    ],
+  ])('usage error %j exits %i like claude', async (args, code, stderr) => {
+    const result = await run(args);
+    expect(result).toEqual({ code, stdout: '', stderr });
+  });
+
+  it('configuration errors exit 2 with the file, key and fix', async () => {
+    writeFileSync(join(directory, '.agentrc.json'), '{"backend":"gemini","comand":"x"}');
+    const result = await run(['-p', 'hi']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`agentbridge: Invalid ${join(directory, '.agentrc.json')}:`);
+    expect(result.stderr).toContain('comand: unknown key: did you mean "command"?');
+  });
+
+  it('a missing backend command exits 2 and lists what was searched', async () => {
+    const result = await run([
+      '--backend',
+      'acp',
+      '--agent-command',
+      'surely-not-installed-agent',
+      '-p',
+      'hi',
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("Command 'surely-not-installed-agent' not found. Searched:");
+  });
+
+  it('--version, --help and backends', async () => {
+    expect((await run(['--version'])).stdout).toMatch(/^\d+\.\d+\.\d+ \(agentbridge\)\n$/);
+    expect((await run(['--help'])).stdout).toContain('agentbridge doctor [backend...] [--json]');
+    const backends = await run(['backends', '--json']);
+    expect(lines(`${JSON.stringify(JSON.parse(backends.stdout))}\n`)[0]).toBeDefined();
+    expect((JSON.parse(backends.stdout) as { id: string }[]).map((row) => row.id)).toEqual([
+      'gemini',
+      'codex',
+      'claude',
+      'acp',
+    ]);
+  });
+
+  it('doctor --json reports the handshake of the fake agent', async () => {
+    const result = await run(['doctor', '--json', ...fakeAgent(scenarioPath('auth-required'))]);
+    expect(result.code).toBe(1);
+    const report = JSON.parse(result.stdout) as { backends: Record<string, unknown>[] };
+    expect(report.backends).toEqual([
+      expect.objectContaining({
+        backendId: 'acp',
+        executable: { found: true, path: fakeAcpAgentBinPath },
+        handshake: expect.objectContaining({
+          ok: true,
+          protocolVersion: 1,
+          authMethods: [
+            { id: 'oauth', name: 'Log in with a browser' },
+            { id: 'api-key', name: 'API key' },
+          ],
+          session: { ok: false, error: 'Authentication required', needsLogin: true },
+        }),
+        ok: false,
+      }),
+    ]);
+  });
+});

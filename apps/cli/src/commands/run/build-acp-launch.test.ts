@@ -1,0 +1,112 @@
+import { UsageError } from '@agentbridge/core';
+import { describe, expect, it } from 'vitest';
+import { parseCommandLine } from '../../argv/parse-command-line.js';
+import { acpManifest } from '../../backends/acp-manifest.js';
+import type { ResolvedSettings } from '../../config/resolve-settings.js';
+import { buildAcpLaunch } from './build-acp-launch.js';
+
+const settings: ResolvedSettings = {
+  backendId: 'acp',
+  env: {},
+  stateDirectory: '/state',
+  plugins: [],
+  configFiles: [],
+};
+
+function build(
+  argv: readonly string[],
+  overrides: Partial<Parameters<typeof buildAcpLaunch>[0]> = {},
+) {
+  return buildAcpLaunch({
+    commandLine: parseCommandLine(argv),
+    settings,
+    manifest: acpManifest,
+    cwd: '/work/project',
+    mcpServers: {},
+    agentCommand: '/usr/bin/agent',
+    clientVersion: '1.2.3',
+    readFile: (path) => {
+      if (path === '/work/project/prompt.txt') return 'from a file';
+      throw new Error('ENOENT: no such file');
+    },
+    ...overrides,
+  });
+}
+
+const sdk = ['--output-format', 'stream-json', '--verbose', '--input-format', 'stream-json'];
+
+describe('buildAcpLaunch', () => {
+  it('maps the SDK flags onto the bridge launch', () => {
+    expect(
+      build(
+        [
+          ...sdk,
+          '--resume=abc',
+          '--fork-session',
+          '--include-partial-messages',
+          '--replay-user-messages',
+          '--permission-prompt-tool=stdio',
+          '--allowedTools=Read,Bash(git status:*)',
+          '--disallowedTools=WebFetch',
+          '--add-dir=/tmp',
+          '--add-dir=relative/dir',
+          '--system-prompt',
+          'be brief',
+          '--append-system-prompt-file',
+          'prompt.txt',
+        ],
+        {
+          settings: {
+            ...settings,
+            model: 'm',
+            permissionMode: 'plan',
+            authMethod: 'oauth',
+            handshakeTimeoutMs: 5000,
+          },
+          mcpServers: { echo: { command: 'echo' } },
+        },
+      ),
+    ).toEqual({
+      cwd: '/work/project',
+      resumeSessionId: 'abc',
+      forkSession: true,
+      model: 'm',
+      permissionMode: 'plan',
+      authMethodId: 'oauth',
+      systemPrompt: 'be brief',
+      appendSystemPrompt: 'from a file',
+      mcpServers: { echo: { command: 'echo' } },
+      additionalDirectories: ['/tmp', '/work/project/relative/dir'],
+      includePartialMessages: true,
+      replayUserMessages: true,
+      permissionPromptTool: 'stdio',
+      allowedTools: ['Read', 'Bash(git status:*)'],
+      disallowedTools: ['WebFetch'],
+      clientInfo: { name: 'agentbridge', title: 'agentbridge', version: '1.2.3' },
+      agentCommand: '/usr/bin/agent',
+      handshakeTimeoutMs: 5000,
+    });
+  });
+
+  it('--continue resumes the stored session; without one it starts fresh; --resume wins', () => {
+    expect(build([...sdk, '--continue'], { continueSessionId: 'latest' }).resumeSessionId).toBe(
+      'latest',
+    );
+    expect(build([...sdk, '--continue']).resumeSessionId).toBeUndefined();
+    expect(
+      build([...sdk, '--continue', '--resume', 'explicit'], { continueSessionId: 'latest' })
+        .resumeSessionId,
+    ).toBe('explicit');
+  });
+
+  it('drops --fork-session when there is nothing to fork', () => {
+    expect(build([...sdk, '--fork-session']).forkSession).toBeUndefined();
+  });
+
+  it('turns an unreadable prompt file into a usage error', () => {
+    expect(() => build([...sdk, '--system-prompt-file', 'missing.txt'])).toThrow(UsageError);
+    expect(() => build([...sdk, '--system-prompt-file', 'missing.txt'])).toThrow(
+      'Error: cannot read --system-prompt-file missing.txt',
+    );
+  });
+});

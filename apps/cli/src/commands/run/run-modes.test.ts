@@ -1,0 +1,248 @@
+import { PassThrough, Readable, Writable } from 'node:stream';
+import type { TransportExit } from '@agentbridge/core';
+import { describe, expect, it } from 'vitest';
+import type { RelayEvent, RelayTransport } from './relay-transport.js';
+import { runPrint } from './run-print.js';
+import { runStreamJson } from './run-stream-json.js';
+
+type Script = (line: string, emit: (message: unknown) => void) => void;
+
+/** An in-memory transport: answers each client line with `script`, exits when input ends. */
+function createFakeTransport(script: Script) {
+  const clientLines: string[] = [];
+  const calls: string[] = [];
+  let listener: (line: string) => void = () => {};
+  let eventListener: (event: RelayEvent) => void = () => {};
+  let resolveClosed: (exit: TransportExit) => void = () => {};
+  const closed = new Promise<TransportExit>((resolve) => {
+    resolveClosed = resolve;
+  });
+  const exit: TransportExit = { code: 0, signal: null, stderrTail: '' };
+  const transport: RelayTransport & {
+    clientLines: string[];
+    calls: string[];
+    event(event: RelayEvent): void;
+    crash(code: number): void;
+  } = {
+    clientLines,
+    calls,
+    async start() {
+      calls.push('start');
+    },
+    writeClientLine(line) {
+      clientLines.push(line);
+      script(line, (message) => listener(JSON.stringify(message)));
+      return true;
+    },
+    endClientInput() {
+      calls.push('endClientInput');
+      queueMicrotask(() => resolveClosed(exit));
+    },
+    onClientLine(next) {
+      listener = next;
+    },
+    onInputDrain() {},
+    pauseOutput() {
+      calls.push('pauseOutput');
+    },
+    resumeOutput() {
+      calls.push('resumeOutput');
+    },
+    onEvent(next) {
+      eventListener = next;
+    },
+    closed,
+    async close() {
+      resolveClosed(exit);
+      return exit;
+    },
+    event(event) {
+      eventListener(event);
+    },
+    crash(code) {
+      resolveClosed({ code, signal: null, stderrTail: 'agent: fatal' });
+    },
+  };
+  return transport;
+}
+
+const turn: Script = (line, emit) => {
+  const message = JSON.parse(line) as { type: string; request_id?: string };
+  if (message.type === 'control_request') {
+    emit({
+      type: 'control_response',
+      response: { subtype: 'success', request_id: message.request_id, response: {} },
+    });
+    return;
+  }
+  if (message.type !== 'user') return;
+  emit({ type: 'system', subtype: 'init', session_id: 's1' });
+  emit({
+    type: 'control_request',
+    request_id: 'perm-1',
+    request: { subtype: 'can_use_tool', tool_name: 'Bash' },
+  });
+  emit({
+    type: 'assistant',
+    message: { content: [{ type: 'text', text: 'Hello' }] },
+    session_id: 's1',
+  });
+  emit({ type: 'result', subtype: 'success', is_error: false, result: 'Hello', session_id: 's1' });
+};
+
+function collect(): { stream: PassThrough; lines(): string[] } {
+  const stream = new PassThrough();
+  const chunks: string[] = [];
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk.toString('utf8')));
+  return { stream, lines: () => chunks.join('').split('\n').filter(Boolean) };
+}
+
+describe('runStreamJson', () => {
+  it('relays stdin lines to the transport and its lines to stdout, in order, then ends input', async () => {
+    const transport = createFakeTransport(turn);
+    const stdout = collect();
+    const stdin = Readable.from([
+      '{"type":"control_request","request_id":"r1","request":{"subtype":"initialize"}}\n{"type":"us',
+      'er","message":{"role":"user","content":"hi"}}\r\n\n',
+    ]);
+    const outcome = await runStreamJson({ transport, stdin, stdout: stdout.stream });
+    expect(transport.clientLines.map((line) => JSON.parse(line).type)).toEqual([
+      'control_request',
+      'user',
+    ]);
+    expect(stdout.lines().map((line) => JSON.parse(line).type)).toEqual([
+      'control_response',
+      'system',
+      'control_request',
+      'assistant',
+      'result',
+    ]);
+    expect(transport.calls).toEqual(['start', 'endClientInput']);
+    expect(outcome).toEqual({
+      exit: { code: 0, signal: null, stderrTail: '' },
+      inputEnded: true,
+      lastResultIsError: false,
+    });
+  });
+
+  it('pauses the agent output while stdout is congested and resumes on drain', async () => {
+    const transport = createFakeTransport(turn);
+    const written: string[] = [];
+    const stdout = new Writable({
+      highWaterMark: 1,
+      write(chunk: Buffer, _encoding, callback) {
+        written.push(chunk.toString('utf8'));
+        setImmediate(callback);
+      },
+    });
+    await runStreamJson({
+      transport,
+      stdin: Readable.from(['{"type":"user","message":{"role":"user","content":"hi"}}\n']),
+      stdout,
+    });
+    await new Promise((resolve) => stdout.once('drain', resolve));
+    expect(transport.calls.filter((call) => call !== 'endClientInput')).toEqual([
+      'start',
+      'pauseOutput',
+      'resumeOutput',
+    ]);
+    expect(written.join('').split('\n').filter(Boolean)).toHaveLength(4);
+  });
+
+  it('reports a process that exits before the client ended its input', async () => {
+    const transport = createFakeTransport(() => {});
+    const running = runStreamJson({
+      transport,
+      stdin: new PassThrough(),
+      stdout: collect().stream,
+    });
+    await Promise.resolve();
+    transport.crash(3);
+    const outcome = await running;
+    expect(outcome).toEqual({
+      exit: { code: 3, signal: null, stderrTail: 'agent: fatal' },
+      inputEnded: false,
+    });
+  });
+
+  it('passes events through', async () => {
+    const transport = createFakeTransport(() => {});
+    const events: RelayEvent[] = [];
+    const stdin = new PassThrough();
+    const running = runStreamJson({
+      transport,
+      stdin,
+      stdout: collect().stream,
+      onEvent: (event) => events.push(event),
+    });
+    await Promise.resolve();
+    transport.event({ type: 'session-opened', sessionId: 'abc', resumed: false });
+    stdin.end();
+    await running;
+    expect(events).toEqual([{ type: 'session-opened', sessionId: 'abc', resumed: false }]);
+  });
+});
+
+describe('runPrint (stream-json.md §7)', () => {
+  it.each([
+    ['text', ['Hello']],
+    [
+      'json',
+      [{ type: 'result', subtype: 'success', is_error: false, result: 'Hello', session_id: 's1' }],
+    ],
+    [
+      'stream-json',
+      [
+        { type: 'system', subtype: 'init', session_id: 's1' },
+        {
+          type: 'assistant',
+          message: { content: [{ type: 'text', text: 'Hello' }] },
+          session_id: 's1',
+        },
+        { type: 'result', subtype: 'success', is_error: false, result: 'Hello', session_id: 's1' },
+      ],
+    ],
+  ] as const)('--output-format %s', async (outputFormat, expected) => {
+    const transport = createFakeTransport(turn);
+    const stdout = collect();
+    const outcome = await runPrint({
+      transport,
+      prompt: 'say hi',
+      outputFormat,
+      stdout: stdout.stream,
+    });
+    const lines = stdout.lines();
+    expect(outputFormat === 'text' ? lines : lines.map((line) => JSON.parse(line))).toEqual(
+      expected,
+    );
+    expect(outcome.result).toMatchObject({ type: 'result', is_error: false });
+    expect(JSON.parse(transport.clientLines[0] as string)).toEqual({
+      type: 'user',
+      message: { role: 'user', content: 'say hi' },
+      parent_tool_use_id: null,
+      session_id: '',
+    });
+    // The permission request had no one to ask: it was answered with an error.
+    expect(JSON.parse(transport.clientLines[1] as string)).toEqual({
+      type: 'control_response',
+      response: {
+        subtype: 'error',
+        request_id: 'perm-1',
+        error: 'agentbridge print mode has no interactive client',
+      },
+    });
+    expect(transport.calls).toEqual(['start', 'endClientInput']);
+  });
+
+  it('returns no result when the process dies first', async () => {
+    const transport = createFakeTransport(() => transport.crash(1));
+    const outcome = await runPrint({
+      transport,
+      prompt: 'x',
+      outputFormat: 'text',
+      stdout: collect().stream,
+    });
+    expect(outcome.result).toBeUndefined();
+    expect(outcome.exit.code).toBe(1);
+  });
+});

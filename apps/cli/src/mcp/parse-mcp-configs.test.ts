@@ -1,0 +1,74 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { UsageError } from '@agentbridge/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseMcpConfigs } from './parse-mcp-configs.js';
+
+const readFile = (path: string) => readFileSync(path, 'utf8');
+
+const directories: string[] = [];
+afterEach(() => {
+  for (const directory of directories.splice(0))
+    rmSync(directory, { recursive: true, force: true });
+});
+
+describe('parseMcpConfigs', () => {
+  it('parses inline JSON and files, later names overriding earlier ones', () => {
+    const directory = mkdtempSync(join(tmpdir(), 'agentbridge-mcp-'));
+    directories.push(directory);
+    writeFileSync(
+      join(directory, 'servers.json'),
+      JSON.stringify({
+        mcpServers: {
+          docs: { type: 'http', url: 'https://example.test/mcp', headers: { Authorization: 'x' } },
+          echo: { command: 'old' },
+        },
+      }),
+    );
+    const servers = parseMcpConfigs(
+      [
+        'servers.json',
+        '{"mcpServers":{"echo":{"type":"stdio","command":"echo","args":["hi"]},"events":{"type":"sse","url":"http://127.0.0.1:9/sse"}}}',
+      ],
+      { cwd: directory, readFile },
+    );
+    expect(servers).toEqual({
+      docs: { type: 'http', url: 'https://example.test/mcp', headers: { Authorization: 'x' } },
+      echo: { type: 'stdio', command: 'echo', args: ['hi'] },
+      events: { type: 'sse', url: 'http://127.0.0.1:9/sse' },
+    });
+  });
+
+  it.each([
+    ['{"mcpServers":', 'is not valid JSON'],
+    ['{"servers":{}}', 'mcpServers'],
+    ['{"mcpServers":{"a":{"type":"http"}}}', 'mcpServers.a.url'],
+    ['{"mcpServers":{"a":{"command":""}}}', 'a stdio server needs a non-empty "command"'],
+    ['{"mcpServers":{"a":{"type":"ws","url":"x"}}}', 'unknown server "type"'],
+    ['/definitely/missing/file.json', 'cannot read /definitely/missing/file.json'],
+  ])('rejects %s with a clear usage error', (value, fragment) => {
+    let caught: unknown;
+    try {
+      parseMcpConfigs([value], { cwd: '/', readFile });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(UsageError);
+    expect((caught as UsageError).message).toContain('Invalid MCP configuration');
+    expect((caught as UsageError).message).toContain(fragment);
+    expect((caught as UsageError).exitCode).toBe(1);
+  });
+
+  it('never echoes header values in errors', () => {
+    expect(() =>
+      parseMcpConfigs(
+        ['{"mcpServers":{"a":{"type":"http","url":"nope","headers":{"k":"secret-token"}}}}'],
+        {
+          cwd: '/',
+          readFile,
+        },
+      ),
+    ).toThrow(/^(?![\s\S]*secret-token)/);
+  });
+});

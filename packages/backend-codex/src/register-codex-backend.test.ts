@@ -1,0 +1,83 @@
+import { BackendToken, ConfigError, resolveAll } from '@agentbridge/core';
+import { container } from 'tsyringe';
+import { describe, expect, it } from 'vitest';
+import type { CodexBackendOptions } from './codex-backend-options.js';
+import { codexManifest } from './codex-manifest.js';
+import { registerCodexBackend } from './register-codex-backend.js';
+
+function registerOnFreshContainer(options?: CodexBackendOptions) {
+  const child = container.createChildContainer();
+  registerCodexBackend(child, options);
+  return resolveAll(child, BackendToken);
+}
+
+describe('registerCodexBackend', () => {
+  it('registers exactly one backend whose manifest matches the snapshot (B-02, B-04, B-07, B-12)', () => {
+    const backends = registerOnFreshContainer();
+    expect(backends).toHaveLength(1);
+    expect(backends[0]?.source).toBe('@agentbridge/backend-codex');
+    expect(backends[0]?.manifest).toMatchSnapshot();
+  });
+
+  it('leaves the root container untouched', () => {
+    registerOnFreshContainer();
+    expect(resolveAll(container, BackendToken)).toEqual([]);
+  });
+
+  it('maps every Claude mode onto read-only / auto / full-access (C-04)', () => {
+    const synonyms = codexManifest.quirks.permissionModeSynonyms ?? {};
+    const offered = new Set(['read-only', 'auto', 'full-access']);
+    for (const candidates of Object.values(synonyms)) {
+      expect(candidates.every((modeId) => offered.has(modeId))).toBe(true);
+    }
+    expect(synonyms.default?.[0]).toBe('read-only');
+    expect(synonyms.acceptEdits?.[0]).toBe('auto');
+    expect(synonyms.bypassPermissions?.[0]).toBe('full-access');
+  });
+
+  it('is stopped with signals because it ignores stdin EOF, and a rejection ends the turn', () => {
+    expect(codexManifest.process.exitsOnStdinEof).toBe(false);
+    expect(codexManifest.quirks.rejectionEndsTurn).toBe(true);
+    expect(codexManifest.quirks.supportsSetModel).toBe(false);
+  });
+
+  it('a replaced command drops the default arguments; args alone keep the command', () => {
+    expect(registerOnFreshContainer({ command: '/opt/codex-acp' })[0]?.manifest.launch).toEqual({
+      command: '/opt/codex-acp',
+      args: [],
+    });
+    expect(registerOnFreshContainer({ args: ['-c', 'model="o4"'] })[0]?.manifest.launch).toEqual({
+      command: 'codex-acp',
+      args: ['-c', 'model="o4"'],
+    });
+  });
+
+  it('merges env overrides into the defaults and replaces the auth preference', () => {
+    const manifest = registerOnFreshContainer({
+      env: { CODEX_HOME: '/srv/codex' },
+      preferredAuthMethodIds: ['openai-api-key'],
+    })[0]?.manifest;
+    expect(manifest?.env.defaults).toEqual({ CODEX_HOME: '/srv/codex' });
+    expect(manifest?.auth.preferredMethodIds).toEqual(['openai-api-key']);
+  });
+
+  it('rejects invalid options with a ConfigError naming each key', () => {
+    const child = container.createChildContainer();
+    const invalid = { args: 'codex-acp --yolo', extra: true } as unknown as CodexBackendOptions;
+    let thrown: unknown;
+    try {
+      registerCodexBackend(child, invalid);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ConfigError);
+    const issues = (thrown as ConfigError).issues;
+    expect(issues.map((issue) => issue.path).sort()).toEqual(['', 'args']);
+    expect(resolveAll(child, BackendToken)).toEqual([]);
+  });
+
+  it('every credential variable is also forwarded', () => {
+    const { forward, credentials } = codexManifest.env;
+    expect(credentials.filter((name) => !forward.includes(name))).toEqual([]);
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * One sign-in method an ACP agent offers in `initialize.result.authMethods` (H-06), read
+ * defensively: entries without a non-empty string `id` are skipped.
+ */
+export type AuthMethodInfo = {
+  /** The ACP method id sent in `authenticate {methodId}`. */
+  readonly id: string;
+  /** Display name; the id when the agent gives none. */
+  readonly name: string;
+  readonly description?: string;
+  /** ACP `type` (`terminal`, `env_var`, ...); absent for agent-run methods. */
+  readonly type?: string;
+  /** The entry as the agent sent it (for `_meta`, `args` and other vendor fields). */
+  readonly raw: unknown;
+};
+
+/**
+ * Reads `initialize.result.authMethods` (H-06). Anything that is not an array yields `[]`;
+ * entries without a non-empty `id` are skipped; `name` defaults to the id.
+ */
+export function readAuthMethods(value: unknown): AuthMethodInfo[] {
+  if (!Array.isArray(value)) return [];
+  const methods: AuthMethodInfo[] = [];
+  for (const entry of value) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const record = entry as Record<string, unknown>;
+    const id = record.id;
+    if (typeof id !== 'string' || id === '') continue;
+    const name = typeof record.name === 'string' && record.name !== '' ? record.name : id;
+    const method: { -readonly [K in keyof AuthMethodInfo]: AuthMethodInfo[K] } = {
+      id,
+      name,
+      raw: entry,
+    };
+    if (typeof record.description === 'string' && record.description !== '') {
+      method.description = record.description;
+    }
+    if (typeof record.type === 'string' && record.type !== '') method.type = record.type;
+    methods.push(method);
+  }
+  return methods;
+}

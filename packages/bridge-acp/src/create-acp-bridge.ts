@@ -1,0 +1,117 @@
+import type { BackendQuirks } from '@agentbridge/core';
+import { noopLogger } from '@agentbridge/core';
+import type { AcpBridge, AcpBridgeOptions } from './acp-bridge.js';
+import { createJsonRpcChannel } from './json-rpc/create-json-rpc-channel.js';
+import { onAgentExit } from './machine/agent-exit.js';
+import { onAgentLine } from './machine/agent-intake.js';
+import { createBridgeState } from './machine/bridge-state.js';
+import { onClientLine } from './machine/client-intake.js';
+import { failHandshake } from './machine/fail-handshake.js';
+import { settleClientEnd } from './machine/finish-turn.js';
+import { defaultHandshakeTimeoutMs, handshakeTimerId } from './machine/handshake.js';
+import type { MachineContext } from './machine/machine-context.js';
+import { withdrawPendingPermissions } from './machine/pending-permissions.js';
+import { createTurnStream } from './north/turn-stream.js';
+import { createUsageLedger } from './usage/usage-ledger.js';
+
+const emptyQuirks: BackendQuirks = Object.freeze({});
+
+/** Deterministic ids when the host injects none (tests); production hosts pass UUIDs. */
+function createCountingIdGenerator(): () => string {
+  let counter = 0;
+  return () => {
+    counter += 1;
+    return `id-${counter}`;
+  };
+}
+
+function compilePattern(
+  source: string | undefined,
+  context: { log: AcpBridgeOptions['log'] },
+): RegExp | undefined {
+  if (source === undefined || source === '') return undefined;
+  try {
+    return new RegExp(source);
+  } catch {
+    context.log?.warn('invalid quirks.modeChangeChunkPattern ignored');
+    return undefined;
+  }
+}
+
+/**
+ * Creates the pure translator between one stream-json client and one ACP agent. Every method
+ * returns synchronously, never throws (a failure inside is logged), and performs no I/O: lines go
+ * to `toAgent` / `toClient`, host actions (timers, termination, session bookkeeping) to `onAction`.
+ *
+ * ```ts
+ * const bridge = createAcpBridge({ launch: { cwd }, toAgent: writeAgent, toClient: writeClient });
+ * bridge.onClientLine('{"type":"user","message":{"role":"user","content":"hi"}}');
+ * ```
+ */
+export function createAcpBridge(options: AcpBridgeOptions): AcpBridge {
+  const log = options.log ?? noopLogger;
+  const clock = options.clock ?? { now: () => 0 };
+  const newId = options.newId ?? createCountingIdGenerator();
+  const toClient = options.toClient;
+  const emit = (message: Record<string, unknown>): void => toClient(JSON.stringify(message));
+  const state = createBridgeState(clock.now(), options.launch.permissionMode ?? 'default');
+  const ledger = createUsageLedger();
+  const context: MachineContext = {
+    launch: options.launch,
+    backend: options.backend,
+    quirks: options.backend?.quirks ?? emptyQuirks,
+    mcpServerNames: Object.keys(options.launch.mcpServers ?? {}),
+    modeChangePattern: compilePattern(options.backend?.quirks.modeChangeChunkPattern, { log }),
+    log,
+    clock,
+    newId,
+    rpc: createJsonRpcChannel(options.toAgent),
+    emit,
+    act: options.onAction ?? (() => {}),
+    state,
+    ledger,
+    stream: createTurnStream({
+      includePartialMessages: options.launch.includePartialMessages === true,
+      emit,
+      newId,
+      context: () => ({
+        sessionId: state.sessionId ?? '',
+        model: state.catalog.currentModelId ?? '',
+        usage: ledger.assistantUsage() as Record<string, number>,
+      }),
+    }),
+  };
+
+  const guard = (what: string, handler: () => void): void => {
+    try {
+      handler();
+    } catch (error) {
+      log.error('bridge failed to handle an input', {
+        input: what,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  };
+
+  return {
+    onClientLine: (line) => guard('client line', () => onClientLine(context, line)),
+    onClientEnd: () =>
+      guard('client end', () => {
+        state.clientEnded = true;
+        // Prompts still open can no longer be answered: withdraw them (the agent hears `cancelled`).
+        withdrawPendingPermissions(context, 'interrupt');
+        settleClientEnd(context);
+      }),
+    onAgentLine: (line) => guard('agent line', () => onAgentLine(context, line)),
+    onAgentExit: (exit) => guard('agent exit', () => onAgentExit(context, exit)),
+    onTimer: (timerId) =>
+      guard('timer', () => {
+        if (timerId !== handshakeTimerId || state.phase !== 'handshake') return;
+        const limit =
+          options.launch.handshakeTimeoutMs ??
+          options.backend?.process.handshakeTimeoutMs ??
+          defaultHandshakeTimeoutMs;
+        failHandshake(context, `The agent did not finish the ACP handshake within ${limit} ms.`);
+      }),
+  };
+}

@@ -1,0 +1,76 @@
+import { expectGolden, readTranscript } from '@agentbridge/test-kit';
+import { describe, it } from 'vitest';
+import type { AcpLaunch } from './acp-launch.js';
+import type { BridgeAction } from './bridge-action.js';
+import { createAcpBridge } from './create-acp-bridge.js';
+
+/**
+ * Golden transcripts: each `__fixtures__/<scenario>.transcript.jsonl` holds the inputs in order
+ * (`client->bridge` and `agent->bridge` lines; `{"$event": "agent-exit" | "client-end" | "timer"}`
+ * messages stand for the other inputs). Every output (`bridge->client`, `bridge->agent` and host
+ * actions) is compared with `__snapshots__/<scenario>.outputs.jsonl`. Ids and the clock are
+ * injected, so nothing needs normalising. `UPDATE_GOLDEN=1` rewrites the snapshots.
+ */
+
+const scenarios: Record<string, Partial<AcpLaunch>> = {
+  handshake: {
+    model: 'gemini-2.5-flash',
+    permissionMode: 'acceptEdits',
+    includePartialMessages: true,
+    replayUserMessages: true,
+    clientInfo: { name: 'agentbridge', version: '0.0.0' },
+  },
+  auth: { agentCommand: '/usr/local/bin/gemini' },
+  'session-load': { resumeSessionId: 'old-1', systemPrompt: 'never sent to a loaded session' },
+  'prompt-streaming': { includePartialMessages: true, systemPrompt: 'Answer briefly.' },
+  tools: { mcpServers: { shots: { command: 'shots-mcp' } } },
+  permissions: { permissionPromptTool: 'stdio' },
+  control: { mcpServers: { remote: { type: 'sse', url: 'https://mcp.example/sse' } } },
+  usage: {},
+  exit: {},
+  'handshake-failure': { handshakeTimeoutMs: 30000 },
+};
+
+function replay(scenario: string, launch: Partial<AcpLaunch>): string[] {
+  const outputs: string[] = [];
+  let id = 0;
+  let now = 0;
+  const bridge = createAcpBridge({
+    launch: { cwd: '/proj', ...launch },
+    toAgent: (line) => outputs.push(JSON.stringify({ direction: 'bridge->agent', message: JSON.parse(line) })),
+    toClient: (line) => outputs.push(JSON.stringify({ direction: 'bridge->client', message: JSON.parse(line) })),
+    onAction: (action: BridgeAction) => outputs.push(JSON.stringify({ action })),
+    newId: () => `00000000-0000-4000-8000-${String(++id).padStart(12, '0')}`,
+    clock: { now: () => (now += 10) },
+  });
+  for (const entry of readTranscript(new URL(`./__fixtures__/${scenario}.transcript.jsonl`, import.meta.url))) {
+    if ('raw' in entry) {
+      if (entry.direction === 'agent->bridge') bridge.onAgentLine(entry.raw);
+      else bridge.onClientLine(entry.raw);
+      continue;
+    }
+    const message = entry.message as Record<string, unknown>;
+    switch (message.$event) {
+      case 'agent-exit':
+        bridge.onAgentExit({ code: (message.code as number | null) ?? null, signal: (message.signal as string | null) ?? null });
+        continue;
+      case 'client-end':
+        bridge.onClientEnd();
+        continue;
+      case 'timer':
+        bridge.onTimer(String(message.timerId));
+        continue;
+    }
+    if (entry.direction === 'agent->bridge') bridge.onAgentLine(JSON.stringify(message));
+    else bridge.onClientLine(JSON.stringify(message));
+  }
+  return outputs;
+}
+
+describe('golden transcripts', () => {
+  for (const [scenario, launch] of Object.entries(scenarios)) {
+    it(`${scenario}: JSONL in, JSONL out`, () => {
+      expectGolden(replay(scenario, launch), new URL(`./__snapshots__/${scenario}.outputs.jsonl`, import.meta.url));
+    });
+  }
+});

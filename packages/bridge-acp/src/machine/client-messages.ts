@@ -1,0 +1,102 @@
+import {
+  buildControlError,
+  buildControlSuccess,
+  buildInitializeResponse,
+  buildSystemInit,
+  buildSystemStatus,
+  buildSystemWarning,
+  toModelInfos,
+} from '../north/client-lines.js';
+import type { MachineContext } from './machine-context.js';
+
+/** `control_response` success for `requestId`; P-04: nothing without a `request_id`. */
+export function emitControlSuccess(
+  context: MachineContext,
+  requestId: string | undefined,
+  response?: Record<string, unknown>,
+): void {
+  if (requestId) context.emit(buildControlSuccess(requestId, response));
+}
+
+/** `control_response` error for `requestId`, with an optional stable `error_code`. */
+export function emitControlError(
+  context: MachineContext,
+  requestId: string | undefined,
+  error: string,
+  errorCode?: string,
+): void {
+  if (requestId) context.emit(buildControlError(requestId, error, errorCode));
+}
+
+/** H-11: answers the client's `initialize` with the commands and models known now. */
+export function emitInitializeAnswer(context: MachineContext, requestId: string): void {
+  const { state } = context;
+  context.emit(
+    buildInitializeResponse({
+      requestId,
+      commands: state.commands,
+      models: toModelInfos(state.catalog.models),
+      agentName: state.agentName,
+      agentVersion: state.agentVersion,
+      permissionMode: state.permissionMode,
+    }),
+  );
+}
+
+/** The `system/init` line as it would read now, without its `uuid` (for duplicate detection). */
+function systemInitFields(context: MachineContext) {
+  const { state } = context;
+  return {
+    sessionId: state.sessionId ?? '',
+    cwd: context.launch.cwd,
+    model: state.catalog.currentModelId ?? context.launch.model ?? '',
+    permissionMode: state.permissionMode,
+    slashCommands: state.commands.map((command) => command.name),
+    mcpServers: state.mcpStatuses,
+    agentName: state.agentName,
+    agentVersion: state.agentVersion,
+    backendName: context.backend?.displayName ?? 'ACP agent',
+  };
+}
+
+/** A string that changes whenever the `system/init` content would change. */
+export function systemInitSignature(context: MachineContext): string {
+  return JSON.stringify(systemInitFields(context));
+}
+
+/**
+ * H-12: emits `system/init` (only once a session id exists). Outside a turn its content is
+ * remembered, so the next turn's start skips an unchanged duplicate.
+ */
+export function emitSystemInit(context: MachineContext): void {
+  const { state } = context;
+  if (state.sessionId === undefined) return;
+  state.initEmitted = true;
+  const fields = systemInitFields(context);
+  state.idleInitSignature = state.turn === undefined ? JSON.stringify(fields) : undefined;
+  context.emit(buildSystemInit({ ...fields, uuid: context.newId() }));
+}
+
+/** `system/status` carrying the permission mode now in effect. */
+export function emitSystemStatus(context: MachineContext): void {
+  const { state } = context;
+  if (state.sessionId === undefined) return;
+  context.emit(
+    buildSystemStatus({
+      sessionId: state.sessionId,
+      uuid: context.newId(),
+      permissionMode: state.permissionMode,
+    }),
+  );
+}
+
+/** A `system/informational` warning line. */
+export function emitWarning(context: MachineContext, content: string): void {
+  context.emit(
+    buildSystemWarning({
+      sessionId: context.state.sessionId ?? '',
+      uuid: context.newId(),
+      content,
+    }),
+  );
+}

@@ -1,0 +1,619 @@
+import type { BackendManifest } from '@agentbridge/core';
+import { describe, expect, it } from 'vitest';
+import {
+  createHarness,
+  seedInitializeResult,
+  seedSessionResult,
+  shapeOf,
+} from '../__fixtures__/bridge-harness.js';
+
+const codexLikeBackend = {
+  specificationVersion: 'backend-v1',
+  id: 'codex',
+  displayName: 'Codex (codex-acp)',
+  protocol: 'acp',
+  launch: { command: 'codex-acp', args: [] },
+  probe: {},
+  env: { forward: [], credentials: [] },
+  process: { names: ['codex-acp'], exitsOnStdinEof: false },
+  hints: { login: { command: 'codex', args: ['login'] } },
+  auth: { preferredMethodIds: [] },
+  quirks: {},
+} satisfies BackendManifest;
+
+const authRequired = { error: { code: -32000, message: 'Authentication required' } } as const;
+
+describe('handshake', () => {
+  it('seed#1 H-01 A-01 initialize sends ACP initialize with no fs or terminal capability and nothing reaches the client yet', () => {
+    const harness = createHarness({ script: { initialize: 'hold' } });
+    harness.initialize();
+    expect(harness.toAgentLines).toEqual([
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: 1,
+          clientCapabilities: {
+            fs: { readTextFile: false, writeTextFile: false },
+            terminal: false,
+          },
+          clientInfo: { name: 'agentbridge', version: '' },
+        },
+      },
+    ]);
+    expect(harness.clientLines).toEqual([]);
+    expect(harness.actions).toEqual([
+      { type: 'start-timer', timerId: 'handshake', delayMs: 120000 },
+    ]);
+  });
+
+  it('seed#2 H-10 H-11 H-12 H-05 answers initialize then emits system/init with models and session', () => {
+    const harness = createHarness({ backend: { ...codexLikeBackend, displayName: 'Gemini CLI' } });
+    harness.initialize();
+    expect(harness.clientLines.map(shapeOf)).toEqual(['control_response/success', 'system/init']);
+    const [answer, init] = harness.clientLines;
+    expect(answer?.response.request_id).toBe('req_1');
+    expect(answer?.response.response.models).toEqual([
+      {
+        value: 'gemini-2.5-pro',
+        displayName: 'Gemini 2.5 Pro',
+        description: '',
+        resolvedModel: 'gemini-2.5-pro',
+      },
+      {
+        value: 'gemini-2.5-flash',
+        displayName: 'Gemini 2.5 Flash',
+        description: 'fast',
+        resolvedModel: 'gemini-2.5-flash',
+      },
+    ]);
+    expect(answer?.response.response.acp_agent).toEqual({ name: 'gemini-cli', version: '0.9.0' });
+    expect(answer?.response.response.agents).toEqual([]);
+    expect(init).toMatchObject({
+      session_id: 'sess-1',
+      model: 'gemini-2.5-pro',
+      cwd: '/proj',
+      claude_code_version: 'gemini-cli 0.9.0',
+      apiKeySource: 'none',
+      permissionMode: 'default',
+      acp_backend: 'Gemini CLI',
+    });
+    expect(harness.actions).toContainEqual({
+      type: 'session-opened',
+      sessionId: 'sess-1',
+      resumed: false,
+    });
+    expect(harness.actions).toContainEqual({ type: 'cancel-timer', timerId: 'handshake' });
+  });
+
+  it('seed#3 S-02 S-03 session/new carries cwd and the configured MCP servers (http header as name/value)', () => {
+    const harness = createHarness({
+      launch: {
+        mcpServers: {
+          tools: {
+            type: 'http',
+            url: 'http://127.0.0.1:4321/mcp',
+            headers: { Authorization: 'Bearer tok' },
+          },
+          local: { command: 'mcp-local', args: ['--stdio'] },
+        },
+      },
+    });
+    harness.initialize();
+    const params = harness.lastRequest('session/new').params;
+    expect(params.cwd).toBe('/proj');
+    expect(params.mcpServers).toContainEqual({
+      type: 'http',
+      name: 'tools',
+      url: 'http://127.0.0.1:4321/mcp',
+      headers: [{ name: 'Authorization', value: 'Bearer tok' }],
+    });
+    expect(params.mcpServers).toContainEqual(
+      expect.objectContaining({ name: 'local', command: 'mcp-local' }),
+    );
+    const init = harness.linesOf('system', 'init')[0];
+    expect(init?.mcp_servers).toEqual(
+      expect.arrayContaining([
+        { name: 'tools', status: 'connected' },
+        { name: 'local', status: 'connected' },
+      ]),
+    );
+  });
+
+  it('seed#4 S-03 an agent without http MCP gets no http server and init reports it failed', () => {
+    const harness = createHarness({
+      launch: { mcpServers: { tools: { type: 'http', url: 'http://127.0.0.1:1/mcp' } } },
+      script: {
+        initialize: { result: seedInitializeResult({ mcpCapabilities: { http: false } }) },
+      },
+    });
+    harness.initialize();
+    expect(harness.lastRequest('session/new').params.mcpServers).toEqual([]);
+    expect(harness.linesOf('system', 'init')[0]?.mcp_servers).toEqual([
+      expect.objectContaining({ name: 'tools', status: 'failed' }),
+    ]);
+  });
+
+  it('seed#5 S-20 S-21 C-04 permission mode maps to the agent mode and the start-up model is selected before init', () => {
+    const harness = createHarness({
+      launch: { permissionMode: 'acceptEdits', model: 'gemini-2.5-flash' },
+      script: { 'session/set_model': 'hold', 'session/set_mode': 'hold' },
+    });
+    harness.initialize();
+    const setModel = harness.lastRequest('session/set_model');
+    expect(setModel.params).toEqual({ sessionId: 'sess-1', modelId: 'gemini-2.5-flash' });
+    expect(harness.clientLines).toEqual([]);
+    harness.respond(setModel.id, {});
+    const setMode = harness.lastRequest('session/set_mode');
+    expect(setMode.params).toEqual({ sessionId: 'sess-1', modeId: 'auto-edit' });
+    expect(harness.clientLines).toEqual([]);
+    harness.respond(setMode.id, {});
+    const init = harness.linesOf('system', 'init')[0];
+    expect(init).toMatchObject({ model: 'gemini-2.5-flash', permissionMode: 'acceptEdits' });
+  });
+
+  it('gap fix H-10 system/init shows the model actually in effect when the start-up switch fails', () => {
+    const harness = createHarness({
+      launch: { model: 'gemini-2.5-flash' },
+      script: { 'session/set_model': { error: { code: -32601, message: 'Method not found' } } },
+    });
+    harness.initialize();
+    expect(harness.linesOf('system', 'init')[0]?.model).toBe('gemini-2.5-pro');
+  });
+
+  it('seed#6 S-04 S-06 resume with loadSession uses session/load and drops the replay', () => {
+    const harness = createHarness({
+      launch: { resumeSessionId: 'old-1' },
+      script: { 'session/load': 'hold' },
+    });
+    harness.initialize();
+    const load = harness.lastRequest('session/load');
+    expect(load.params).toMatchObject({ sessionId: 'old-1', cwd: '/proj' });
+    harness.update(
+      { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'old' } },
+      'old-1',
+    );
+    harness.update(
+      {
+        sessionUpdate: 'available_commands_update',
+        availableCommands: [{ name: 'compact', description: 'c' }],
+      },
+      'old-1',
+    );
+    expect(harness.clientLines).toEqual([]);
+    harness.respond(load.id, null);
+    expect(harness.clientLines.map(shapeOf)).toEqual(['control_response/success', 'system/init']);
+    expect(harness.clientLines[0]?.response.response.commands).toEqual([
+      { name: 'compact', description: 'c', argumentHint: '' },
+    ]);
+    expect(harness.linesOf('system', 'init')[0]).toMatchObject({
+      session_id: 'old-1',
+      slash_commands: ['compact'],
+    });
+    expect(harness.actions).toContainEqual({
+      type: 'session-opened',
+      sessionId: 'old-1',
+      resumed: true,
+      requestedSessionId: 'old-1',
+    });
+  });
+
+  it('gap fix S-04 a loaded session keeps the model and mode lists it had during replay', () => {
+    const harness = createHarness({
+      launch: { resumeSessionId: 'old-1', model: 'gemini-2.5-flash' },
+      script: { 'session/load': { result: seedSessionResult('old-1') } },
+    });
+    harness.initialize();
+    expect(harness.clientLines[0]?.response.response.models).toHaveLength(2);
+    expect(harness.sent('session/set_model')).toHaveLength(1);
+  });
+
+  it('seed#7 S-01 resume without the loadSession capability falls back to session/new', () => {
+    const harness = createHarness({
+      launch: { resumeSessionId: 'old-1' },
+      script: { initialize: { result: seedInitializeResult({ loadSession: false }) } },
+    });
+    harness.initialize();
+    expect(harness.sent('session/load')).toEqual([]);
+    expect(harness.sent('session/new')).toHaveLength(1);
+    expect(harness.linesOf('system', 'init')[0]?.session_id).toBe('sess-1');
+  });
+
+  it('seed#8 S-05 a load failure falls back to session/new and init carries the new id', () => {
+    const harness = createHarness({
+      launch: { resumeSessionId: 'old-1' },
+      script: { 'session/load': { error: { code: -32002, message: 'Resource not found' } } },
+    });
+    harness.initialize();
+    expect(harness.sent('session/new')).toHaveLength(1);
+    expect(harness.linesOf('system', 'init')[0]?.session_id).toBe('sess-1');
+  });
+
+  it('S-07 session/new without a sessionId fails the handshake', () => {
+    const harness = createHarness({ script: { 'session/new': { result: {} } } });
+    harness.initialize();
+    expect(harness.clientLines.map(shapeOf)).toEqual([
+      'control_response/error',
+      'result/error_during_execution',
+    ]);
+    expect(harness.clientLines[1]).toMatchObject({
+      result: 'session/new returned no sessionId.',
+      stop_reason: 'handshake_failed',
+    });
+  });
+
+  it('seed#9 AU-01 AU-07 auth required authenticates with the first ranked method then retries session/new', () => {
+    let attempts = 0;
+    const harness = createHarness({
+      script: {
+        initialize: {
+          result: {
+            ...seedInitializeResult(),
+            authMethods: [
+              { id: 'gemini-api-key', name: 'Use Gemini API key' },
+              { id: 'oauth-personal', name: 'Log in with Google' },
+            ],
+          },
+        },
+        'session/new': () => (++attempts === 1 ? authRequired : { result: seedSessionResult() }),
+      },
+    });
+    harness.initialize();
+    expect(harness.lastRequest('authenticate').params).toEqual({ methodId: 'oauth-personal' });
+    expect(harness.sent('session/new')).toHaveLength(2);
+    expect(harness.actions).toContainEqual({
+      type: 'auth-started',
+      methodId: 'oauth-personal',
+      methodName: 'Log in with Google',
+    });
+    expect(harness.actions).toContainEqual({ type: 'auth-finished', success: true });
+    expect(harness.clientLines.map(shapeOf)).toEqual(['control_response/success', 'system/init']);
+  });
+
+  it('seed#10 AU-05 a configured auth method wins when offered', () => {
+    let attempts = 0;
+    const harness = createHarness({
+      launch: { authMethodId: 'gemini-api-key' },
+      script: {
+        initialize: {
+          result: {
+            ...seedInitializeResult(),
+            authMethods: [
+              { id: 'oauth-personal', name: 'Log in with Google' },
+              { id: 'gemini-api-key', name: 'Use Gemini API key' },
+            ],
+          },
+        },
+        'session/new': () => (++attempts === 1 ? authRequired : { result: seedSessionResult() }),
+      },
+    });
+    harness.initialize();
+    expect(harness.sent('authenticate').map((line) => line.params.methodId)).toEqual([
+      'gemini-api-key',
+    ]);
+  });
+
+  it('seed#11 H-20 AU-08 an authenticate error fails with an error answer and an error result', () => {
+    const harness = createHarness({
+      script: {
+        initialize: {
+          result: {
+            ...seedInitializeResult(),
+            authMethods: [{ id: 'oauth-personal', name: 'Google' }],
+          },
+        },
+        'session/new': authRequired,
+        authenticate: { error: { code: -32603, message: 'browser closed' } },
+      },
+    });
+    harness.initialize();
+    expect(harness.clientLines.map(shapeOf)).toEqual([
+      'control_response/error',
+      'result/error_during_execution',
+    ]);
+    expect(harness.clientLines[0]?.response.error).toContain('browser closed (code -32603)');
+    expect(harness.clientLines[1]).toMatchObject({
+      is_error: true,
+      stop_reason: 'handshake_failed',
+    });
+    expect(harness.actions.filter((action) => action.type === 'auth-finished')).toEqual([
+      { type: 'auth-finished', success: false, error: expect.stringContaining('browser closed') },
+    ]);
+    expect(harness.actions.at(-1)).toEqual({
+      type: 'terminate-agent',
+      reason: expect.stringContaining('sign-in failed'),
+    });
+  });
+
+  it('seed#12 AU-06 the codex method order prefers the ChatGPT login over an API key', () => {
+    let attempts = 0;
+    const harness = createHarness({
+      script: {
+        initialize: {
+          result: {
+            ...seedInitializeResult(),
+            authMethods: [
+              { id: 'api-key', name: 'API key' },
+              { id: 'chat-gpt', name: 'ChatGPT' },
+              { id: 'chat-gpt-device-code', name: 'ChatGPT device code' },
+              { id: 'gateway', name: 'Gateway' },
+            ],
+          },
+        },
+        'session/new': () => (++attempts === 1 ? authRequired : { result: seedSessionResult() }),
+      },
+    });
+    harness.initialize();
+    expect(harness.sent('authenticate').map((line) => line.params.methodId)).toEqual(['chat-gpt']);
+  });
+
+  it('seed#13 AU-07 after a failure the next method is tried with a new request id', () => {
+    let attempts = 0;
+    const harness = createHarness({
+      launch: { authMethodId: 'api-key' },
+      script: {
+        initialize: {
+          result: {
+            ...seedInitializeResult(),
+            authMethods: [
+              { id: 'api-key', name: 'API key' },
+              { id: 'chat-gpt', name: 'ChatGPT' },
+            ],
+          },
+        },
+        'session/new': () => (++attempts === 1 ? authRequired : { result: seedSessionResult() }),
+        authenticate: (params) =>
+          params.methodId === 'api-key'
+            ? { error: { code: -32603, message: 'Missing API key' } }
+            : { result: {} },
+      },
+    });
+    harness.initialize();
+    const tries = harness.sent('authenticate');
+    expect(tries.map((line) => line.params.methodId)).toEqual(['api-key', 'chat-gpt']);
+    expect(tries[0]?.id).not.toBe(tries[1]?.id);
+    expect(
+      harness.actions
+        .filter((action) => action.type === 'auth-started')
+        .map((action) => action.type === 'auth-started' && action.methodId),
+    ).toEqual(['api-key', 'chat-gpt']);
+    expect(harness.actions.filter((action) => action.type === 'auth-finished')).toEqual([
+      { type: 'auth-finished', success: true },
+    ]);
+    expect(harness.linesOf('system', 'init')).toHaveLength(1);
+  });
+
+  it('seed#14 AU-08 AU-11 when every method fails the reason lists each failure and auth-finished is raised once', () => {
+    const harness = createHarness({
+      script: {
+        initialize: {
+          result: {
+            ...seedInitializeResult(),
+            authMethods: [
+              { id: 'oauth-personal', name: 'Google' },
+              { id: 'gemini-api-key', name: 'Key' },
+            ],
+          },
+        },
+        'session/new': authRequired,
+        authenticate: (params) => ({ error: { code: -32603, message: `no ${params.methodId}` } }),
+      },
+    });
+    harness.initialize();
+    const finished = harness.actions.filter((action) => action.type === 'auth-finished');
+    expect(finished).toHaveLength(1);
+    const reason = harness.linesOf('result')[0]?.result as string;
+    expect(reason).toContain('Google: no oauth-personal (code -32603)');
+    expect(reason).toContain('Key: no gemini-api-key (code -32603)');
+  });
+
+  it('seed#17 AU-10 AU-11 a terminal-only method is never authenticated; the reason names its command', () => {
+    const harness = createHarness({
+      launch: { agentCommand: '/opt/copilot-linux-x64/copilot' },
+      script: {
+        initialize: {
+          result: {
+            ...seedInitializeResult(),
+            authMethods: [
+              {
+                id: 'copilot-login',
+                name: 'Log in',
+                _meta: {
+                  'terminal-auth': { command: '/opt/copilot-linux-x64/copilot', args: ['login'] },
+                },
+              },
+            ],
+          },
+        },
+        'session/new': authRequired,
+      },
+    });
+    harness.initialize();
+    expect(harness.sent('authenticate')).toEqual([]);
+    expect(harness.actions.some((action) => action.type === 'auth-started')).toBe(false);
+    expect(harness.actions.filter((action) => action.type === 'auth-finished')).toHaveLength(1);
+    expect(harness.clientLines[0]?.response.error).toContain('`copilot login`');
+    expect(harness.linesOf('result')[0]?.result).toContain('`copilot login`');
+  });
+
+  it('seed#18 AU-03 auth required with no methods fails once as a sign-in failure', () => {
+    const harness = createHarness({
+      backend: { ...codexLikeBackend, hints: { login: { command: 'auggie', args: ['login'] } } },
+      script: {
+        'session/new': {
+          error: {
+            code: -32000,
+            message:
+              'Auggie does not currently support authenticating over ACP. Please run `auggie login`',
+          },
+        },
+      },
+    });
+    harness.initialize();
+    expect(harness.sent('authenticate')).toEqual([]);
+    expect(harness.actions.filter((action) => action.type === 'auth-finished')).toEqual([
+      {
+        type: 'auth-finished',
+        success: false,
+        error: expect.stringContaining('no sign-in method over ACP'),
+      },
+    ]);
+    expect(harness.linesOf('result')[0]?.result).toContain('`auggie login`');
+  });
+
+  it('seed#19 AU-04 mixed methods: the browser one is tried, then the terminal command is named', () => {
+    const harness = createHarness({
+      launch: { agentCommand: '/home/me/.local/bin/kimi' },
+      script: {
+        initialize: {
+          result: {
+            ...seedInitializeResult(),
+            authMethods: [
+              { id: 'login', name: 'Login', type: 'terminal', args: ['login'] },
+              { id: 'browser', name: 'Browser' },
+            ],
+          },
+        },
+        'session/new': authRequired,
+        authenticate: { error: { message: 'closed' } },
+      },
+    });
+    harness.initialize();
+    expect(harness.sent('authenticate').map((line) => line.params.methodId)).toEqual(['browser']);
+    const reason = harness.linesOf('result')[0]?.result as string;
+    expect(reason).toContain('Browser: closed');
+    expect(reason).toContain('run `kimi login` once');
+  });
+
+  it('AU-09 the session/new after a successful authenticate is not auth-retried', () => {
+    const harness = createHarness({
+      script: {
+        initialize: {
+          result: {
+            ...seedInitializeResult(),
+            authMethods: [{ id: 'oauth-personal', name: 'Google' }],
+          },
+        },
+        'session/new': authRequired,
+      },
+    });
+    harness.initialize();
+    expect(harness.sent('authenticate')).toHaveLength(1);
+    expect(harness.sent('session/new')).toHaveLength(2);
+    expect(harness.actions.filter((action) => action.type === 'auth-finished')).toEqual([
+      { type: 'auth-finished', success: true },
+    ]);
+    expect(harness.linesOf('result')[0]?.result).toBe(
+      'session/new failed: Authentication required (code -32000)',
+    );
+  });
+
+  it('H-02 H-20 an initialize error fails the handshake and asks the host to terminate the agent', () => {
+    const harness = createHarness({
+      script: { initialize: { error: { code: -32603, message: 'boom', data: { x: 1 } } } },
+    });
+    harness.initialize();
+    expect(harness.clientLines[0]?.response).toEqual({
+      subtype: 'error',
+      request_id: 'req_1',
+      error: 'initialize failed: boom (code -32603): {"x":1}',
+    });
+    expect(harness.actions).toContainEqual({
+      type: 'terminate-agent',
+      reason: 'initialize failed: boom (code -32603): {"x":1}',
+    });
+  });
+
+  it('H-03 a protocol version mismatch is only logged', () => {
+    const harness = createHarness({
+      script: { initialize: { result: { ...seedInitializeResult(), protocolVersion: 2 } } },
+    });
+    harness.initialize();
+    expect(harness.linesOf('system', 'init')).toHaveLength(1);
+    expect(harness.log.entries.some((entry) => entry.message.includes('protocolVersion'))).toBe(
+      true,
+    );
+  });
+
+  it('H-04 H-06 capabilities and auth methods are read from the initialize answer', () => {
+    const harness = createHarness({
+      launch: { resumeSessionId: 'old-1' },
+      script: { initialize: { result: { protocolVersion: 1, authMethods: [{ name: 'no id' }] } } },
+    });
+    harness.initialize();
+    expect(harness.sent('session/load')).toEqual([]);
+    expect(harness.linesOf('system', 'init')[0]?.claude_code_version).toBe('');
+  });
+
+  it('H-07 the session is opened right after initialize', () => {
+    const harness = createHarness();
+    harness.initialize();
+    expect(harness.toAgentLines.map((line) => line.method)).toEqual(['initialize', 'session/new']);
+  });
+
+  it('handshake deadline: the timer fails the handshake and terminates the agent', () => {
+    const harness = createHarness({
+      launch: { handshakeTimeoutMs: 5000 },
+      script: { initialize: 'hold' },
+    });
+    harness.initialize();
+    harness.user('hello');
+    harness.bridge.onTimer('handshake');
+    expect(harness.clientLines.map(shapeOf)).toEqual([
+      'control_response/error',
+      'result/error_during_execution',
+    ]);
+    expect(harness.clientLines[1]?.result).toContain('within 5000 ms');
+    expect(harness.actions.at(-1)).toMatchObject({ type: 'terminate-agent' });
+  });
+
+  it('seed#24 N-06 available_commands_update re-emits system/init with the slash commands', () => {
+    const harness = createHarness();
+    harness.initialize();
+    harness.update({
+      sessionUpdate: 'available_commands_update',
+      availableCommands: [
+        { name: 'compact', description: '' },
+        { name: 'help', description: '', input: { hint: 'topic' } },
+      ],
+    });
+    const inits = harness.linesOf('system', 'init');
+    expect(inits).toHaveLength(2);
+    expect(inits[1]?.slash_commands).toEqual(['compact', 'help']);
+  });
+
+  it('a user line before the handshake finished is queued, not failed; a client without initialize still gets a session', () => {
+    const harness = createHarness({ script: { initialize: 'hold' } });
+    harness.user('hi');
+    expect(harness.toAgentLines.map((line) => line.method)).toEqual(['initialize']);
+    harness.respond(1, seedInitializeResult());
+    expect(harness.lastRequest('session/prompt').params).toEqual({
+      sessionId: 'sess-1',
+      prompt: [{ type: 'text', text: 'hi' }],
+    });
+    expect(harness.clientLines.map(shapeOf)).toEqual(['system/init']);
+  });
+
+  it('system/init once at session-ready and not again for an unchanged first turn, then at every turn start', () => {
+    const harness = createHarness();
+    harness.initialize();
+    harness.user('one');
+    expect(harness.linesOf('system', 'init')).toHaveLength(1);
+    harness.endPrompt();
+    harness.user('two');
+    expect(harness.linesOf('system', 'init')).toHaveLength(2);
+  });
+
+  it('X-01 an agent exit during the handshake answers the pending initialize and the queued turn', () => {
+    const harness = createHarness({ script: { 'session/new': 'hold' } });
+    harness.initialize();
+    harness.user('hi');
+    harness.bridge.onAgentExit({ code: 1, signal: null });
+    expect(harness.clientLines.map(shapeOf)).toEqual([
+      'control_response/error',
+      'result/error_during_execution',
+    ]);
+    expect(harness.actions.some((action) => action.type === 'terminate-agent')).toBe(false);
+  });
+});

@@ -1,0 +1,321 @@
+import { describe, expect, it } from 'vitest';
+import { createHarness, shapeOf } from '../__fixtures__/bridge-harness.js';
+
+const allOptions = [
+  { optionId: 'proceed_once', name: 'Allow', kind: 'allow_once' },
+  { optionId: 'proceed_always', name: 'Always', kind: 'allow_always' },
+  { optionId: 'cancel', name: 'Reject', kind: 'reject_once' },
+];
+
+function permissionHarness(options: Parameters<typeof createHarness>[0] = {}) {
+  const harness = createHarness({
+    ...options,
+    launch: { permissionPromptTool: 'stdio', ...options.launch },
+  });
+  harness.initialize();
+  harness.user('go');
+  return harness;
+}
+
+function requestPermission(
+  harness: ReturnType<typeof createHarness>,
+  id: number | string = 7,
+  toolCall: Record<string, unknown> = {
+    toolCallId: 'call_p',
+    title: 'rm -rf build',
+    kind: 'execute',
+    rawInput: { command: 'rm -rf build' },
+  },
+  options: unknown[] = allOptions,
+) {
+  harness.agent({
+    jsonrpc: '2.0',
+    id,
+    method: 'session/request_permission',
+    params: { sessionId: 'sess-1', toolCall, options },
+  });
+}
+
+const answers = (harness: ReturnType<typeof createHarness>) =>
+  harness.toAgentLines.filter((line) => line.method === undefined && line.id !== undefined);
+
+describe('permissions', () => {
+  it('seed#50 PM-01 PM-02 a permission request becomes can_use_tool with the tool_use announced first', () => {
+    const harness = permissionHarness();
+    const mark = harness.clientLines.length;
+    requestPermission(harness);
+    const lines = harness.since(mark);
+    expect(lines.map(shapeOf)).toEqual(['assistant:tool_use', 'control_request/can_use_tool']);
+    expect(lines[1]).toEqual({
+      type: 'control_request',
+      request_id: 'acp-perm-1',
+      request: {
+        subtype: 'can_use_tool',
+        tool_name: 'Bash',
+        display_name: 'rm -rf build',
+        input: { command: 'rm -rf build' },
+        tool_use_id: 'call_p',
+        permission_suggestions: [
+          {
+            type: 'addRules',
+            rules: [{ toolName: 'Bash' }],
+            behavior: 'allow',
+            destination: 'session',
+          },
+        ],
+      },
+    });
+  });
+
+  it('seed#51 PM-02 without an allow_always option no suggestion is offered', () => {
+    const harness = permissionHarness();
+    requestPermission(harness, 7, undefined, [allOptions[0], allOptions[2]]);
+    expect(harness.linesOf('control_request').at(-1)?.request.permission_suggestions).toEqual([]);
+  });
+
+  it('seed#52 PM-03 PM-04 A-03 allow selects the allow_once option and echoes the numeric id', () => {
+    const harness = permissionHarness();
+    requestPermission(harness, 7);
+    harness.client({
+      type: 'control_response',
+      response: {
+        subtype: 'success',
+        request_id: 'acp-perm-1',
+        response: { behavior: 'allow', updatedInput: { command: 'x' } },
+      },
+    });
+    expect(answers(harness).at(-1)).toEqual({
+      jsonrpc: '2.0',
+      id: 7,
+      result: { outcome: { outcome: 'selected', optionId: 'proceed_once' } },
+    });
+  });
+
+  it('seed#53 PM-04 allow with updatedPermissions selects the allow_always option (string id echoed)', () => {
+    const harness = permissionHarness();
+    requestPermission(harness, 'perm-x');
+    harness.client({
+      type: 'control_response',
+      response: {
+        subtype: 'success',
+        request_id: 'acp-perm-1',
+        response: {
+          behavior: 'allow',
+          updatedPermissions: [
+            {
+              type: 'addRules',
+              rules: [{ toolName: 'Bash' }],
+              behavior: 'allow',
+              destination: 'session',
+            },
+          ],
+        },
+      },
+    });
+    expect(answers(harness).at(-1)).toEqual({
+      jsonrpc: '2.0',
+      id: 'perm-x',
+      result: { outcome: { outcome: 'selected', optionId: 'proceed_always' } },
+    });
+  });
+
+  it('seed#54 PM-05 PM-06 deny selects reject_once, gives the tool its error result, and deny+interrupt also cancels', () => {
+    const harness = permissionHarness();
+    requestPermission(harness, 7);
+    const mark = harness.clientLines.length;
+    harness.client({
+      type: 'control_response',
+      response: {
+        subtype: 'success',
+        request_id: 'acp-perm-1',
+        response: { behavior: 'deny', message: 'no thanks', interrupt: true },
+      },
+    });
+    expect(answers(harness).at(-1)?.result).toEqual({
+      outcome: { outcome: 'selected', optionId: 'cancel' },
+    });
+    expect(harness.toAgentLines.at(-1)).toEqual({
+      jsonrpc: '2.0',
+      method: 'session/cancel',
+      params: { sessionId: 'sess-1' },
+    });
+    expect(harness.since(mark).map(shapeOf)).toEqual(['user:tool_result']);
+    expect(harness.since(mark)[0]?.message.content[0]).toEqual({
+      type: 'tool_result',
+      tool_use_id: 'call_p',
+      content: 'no thanks',
+      is_error: true,
+    });
+    harness.update({ sessionUpdate: 'tool_call_update', toolCallId: 'call_p', status: 'failed' });
+    harness.endPrompt('cancelled');
+    expect(
+      harness.linesOf('user').filter((line) => line.message.content[0].type === 'tool_result'),
+    ).toHaveLength(1);
+    expect(harness.linesOf('result')[0]).toMatchObject({
+      subtype: 'error_during_execution',
+      permission_denials: [
+        { tool_name: 'Bash', tool_use_id: 'call_p', tool_input: { command: 'rm -rf build' } },
+      ],
+    });
+  });
+
+  it('PM-05 a denial without interrupt continues the turn and is listed in permission_denials', () => {
+    const harness = permissionHarness();
+    requestPermission(harness, 7);
+    harness.client({
+      type: 'control_response',
+      response: { subtype: 'success', request_id: 'acp-perm-1', response: { behavior: 'deny' } },
+    });
+    expect(harness.sent('session/cancel')).toEqual([]);
+    harness.endPrompt();
+    expect(harness.linesOf('result')[0]).toMatchObject({
+      subtype: 'success',
+      permission_denials: [expect.objectContaining({ tool_use_id: 'call_p' })],
+    });
+  });
+
+  it('seed#55 PM-07 interrupt while a permission is pending: control_cancel_request, cancelled to the agent before session/cancel', () => {
+    const harness = permissionHarness();
+    requestPermission(harness, 7);
+    const agentMark = harness.toAgentLines.length;
+    const mark = harness.clientLines.length;
+    harness.client({
+      type: 'control_request',
+      request_id: 'int_1',
+      request: { subtype: 'interrupt' },
+    });
+    expect(harness.toAgentLines.slice(agentMark)).toEqual([
+      { jsonrpc: '2.0', id: 7, result: { outcome: { outcome: 'cancelled' } } },
+      { jsonrpc: '2.0', method: 'session/cancel', params: { sessionId: 'sess-1' } },
+    ]);
+    expect(harness.since(mark).map(shapeOf)).toEqual([
+      'control_cancel_request',
+      'control_response/success',
+      'user:tool_result',
+    ]);
+    expect(harness.since(mark)[0]).toEqual({
+      type: 'control_cancel_request',
+      request_id: 'acp-perm-1',
+    });
+    harness.endPrompt('cancelled');
+    const tail = harness.clientLines.slice(-2);
+    expect(tail[0]?.message.content).toEqual([
+      { type: 'text', text: '[Request interrupted by user for tool use]' },
+    ]);
+    expect(tail[1]).toMatchObject({
+      terminal_reason: 'aborted_tools',
+      permission_denials: [expect.objectContaining({ tool_use_id: 'call_p' })],
+    });
+  });
+
+  it('PM-08 several permission requests can be pending at once', () => {
+    const harness = permissionHarness();
+    requestPermission(harness, 1, {
+      toolCallId: 'a',
+      title: 'rm a',
+      kind: 'execute',
+      rawInput: { command: 'rm a' },
+    });
+    requestPermission(harness, 2, {
+      toolCallId: 'b',
+      title: 'rm b',
+      kind: 'execute',
+      rawInput: { command: 'rm b' },
+    });
+    expect(harness.linesOf('control_request').map((line) => line.request_id)).toEqual([
+      'acp-perm-1',
+      'acp-perm-2',
+    ]);
+    harness.client({
+      type: 'control_response',
+      response: { subtype: 'success', request_id: 'acp-perm-2', response: { behavior: 'allow' } },
+    });
+    expect(answers(harness).at(-1)?.id).toBe(2);
+  });
+
+  it('PM-03 an answer for an unknown request is logged and ignored', () => {
+    const harness = permissionHarness();
+    const agentMark = harness.toAgentLines.length;
+    harness.client({
+      type: 'control_response',
+      response: { subtype: 'success', request_id: 'acp-perm-9', response: { behavior: 'allow' } },
+    });
+    expect(harness.toAgentLines.slice(agentMark)).toEqual([]);
+    expect(harness.log.entries.some((entry) => entry.message.includes('unknown request'))).toBe(
+      true,
+    );
+  });
+
+  it('allowedTools rules answer matching requests without asking the client', () => {
+    const harness = permissionHarness({ launch: { allowedTools: ['Bash(rm -rf build)'] } });
+    requestPermission(harness, 7);
+    expect(harness.linesOf('control_request')).toEqual([]);
+    expect(answers(harness).at(-1)?.result).toEqual({
+      outcome: { outcome: 'selected', optionId: 'proceed_once' },
+    });
+  });
+
+  it('disallowedTools rules deny without asking; the tool gets its error result and a denial entry', () => {
+    const harness = permissionHarness({ launch: { disallowedTools: ['Bash'] } });
+    requestPermission(harness, 7);
+    expect(harness.linesOf('control_request')).toEqual([]);
+    expect(answers(harness).at(-1)?.result).toEqual({
+      outcome: { outcome: 'selected', optionId: 'cancel' },
+    });
+    harness.endPrompt();
+    expect(harness.linesOf('result')[0]?.permission_denials).toHaveLength(1);
+  });
+
+  it('bypassPermissions allows without asking', () => {
+    const harness = permissionHarness({ launch: { permissionMode: 'bypassPermissions' } });
+    requestPermission(harness, 7);
+    expect(harness.linesOf('control_request')).toEqual([]);
+    expect(answers(harness).at(-1)?.result.outcome.outcome).toBe('selected');
+  });
+
+  it('without --permission-prompt-tool stdio an ask is denied and listed in permission_denials', () => {
+    const harness = createHarness();
+    harness.initialize();
+    harness.user('go');
+    requestPermission(harness, 7);
+    expect(harness.linesOf('control_request')).toEqual([]);
+    expect(answers(harness).at(-1)?.result).toEqual({
+      outcome: { outcome: 'selected', optionId: 'cancel' },
+    });
+    const result = harness.linesOf('user').at(-1)?.message.content[0];
+    expect(result).toMatchObject({ tool_use_id: 'call_p', is_error: true });
+    harness.endPrompt();
+    expect(harness.linesOf('result')[0]?.permission_denials).toEqual([
+      { tool_name: 'Bash', tool_use_id: 'call_p', tool_input: { command: 'rm -rf build' } },
+    ]);
+  });
+
+  it('a permission request outside a turn is answered cancelled', () => {
+    const harness = createHarness({ launch: { permissionPromptTool: 'stdio' } });
+    harness.initialize();
+    requestPermission(harness, 3);
+    expect(answers(harness).at(-1)).toEqual({
+      jsonrpc: '2.0',
+      id: 3,
+      result: { outcome: { outcome: 'cancelled' } },
+    });
+  });
+
+  it('seed#71 seed#72 PM-02 a titleless request maps from kind and input; an MCP name is shown as its wire name', () => {
+    const harness = permissionHarness({
+      launch: { mcpServers: { 'unity-ops': { type: 'http', url: 'http://127.0.0.1:1/mcp' } } },
+    });
+    requestPermission(harness, 5, {
+      toolCallId: 'g1',
+      kind: 'other',
+      title: 'unity-ops__uap_ping',
+      rawInput: { variant: 'UseTool', tool_name: 'unity-ops__uap_ping', tool_input: { a: 1 } },
+    });
+    const request = harness.linesOf('control_request').at(-1)?.request;
+    expect(request).toMatchObject({
+      tool_name: 'mcp__unity-ops__uap_ping',
+      display_name: 'mcp__unity-ops__uap_ping',
+      input: { a: 1 },
+    });
+  });
+});

@@ -1,0 +1,346 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createUsageLedger } from './usage-ledger.js';
+
+const zeroRow = {
+  inputTokens: 0,
+  outputTokens: 0,
+  cacheReadInputTokens: 0,
+  cacheCreationInputTokens: 0,
+  webSearchRequests: 0,
+  costUSD: 0,
+  contextWindow: 0,
+  maxOutputTokens: 0,
+};
+
+describe('createUsageLedger', () => {
+  it('U-01 U-22 U-23 usage_update feeds the context meter through result iterations and modelUsage (scenario 78)', () => {
+    const ledger = createUsageLedger();
+    ledger.startTurn();
+    ledger.applyUsageUpdate({ sessionUpdate: 'usage_update', used: 53000, size: 200000 });
+    ledger.foldPromptResponse({
+      stopReason: 'end_turn',
+      usage: {
+        totalTokens: 2000,
+        inputTokens: 1200,
+        outputTokens: 300,
+        thoughtTokens: 99,
+        cachedReadTokens: 500,
+        cachedWriteTokens: 7,
+      },
+    });
+    const result = ledger.resultUsage('gemini-2.5-pro');
+    expect(result.usage).toMatchObject({
+      input_tokens: 1200,
+      output_tokens: 300,
+      cache_read_input_tokens: 500,
+      cache_creation_input_tokens: 7,
+      iterations: [
+        {
+          input_tokens: 53000,
+          output_tokens: 0,
+          cache_creation_input_tokens: 0,
+          cache_read_input_tokens: 0,
+        },
+      ],
+    });
+    expect(result.modelUsage).toEqual({
+      'gemini-2.5-pro': {
+        ...zeroRow,
+        inputTokens: 1200,
+        outputTokens: 300,
+        cacheReadInputTokens: 500,
+        cacheCreationInputTokens: 7,
+        contextWindow: 200000,
+      },
+    });
+    expect(result.total_cost_usd).toBe(0);
+  });
+
+  it('U-11 U-23 a prompt response without usage falls back to Gemini quota meta: tokens only, no meter (scenario 79)', () => {
+    const ledger = createUsageLedger();
+    ledger.startTurn();
+    ledger.foldPromptResponse({
+      stopReason: 'end_turn',
+      _meta: {
+        quota: {
+          token_count: { input_tokens: 900, output_tokens: 120 },
+          model_usage: [
+            { model: 'gemini-2.5-pro', token_count: { input_tokens: 800, output_tokens: 100 } },
+            { model: 'gemini-2.5-flash', token_count: { input_tokens: 100, output_tokens: 20 } },
+            { token_count: { input_tokens: 5 } },
+          ],
+        },
+      },
+    });
+    const result = ledger.resultUsage('gemini-2.5-pro');
+    expect(result.usage).toMatchObject({ input_tokens: 900, output_tokens: 120 });
+    expect(result.usage).not.toHaveProperty('iterations');
+    expect(result.modelUsage).toEqual({
+      'gemini-2.5-pro': { ...zeroRow, inputTokens: 800, outputTokens: 100 },
+      'gemini-2.5-flash': { ...zeroRow, inputTokens: 100, outputTokens: 20 },
+    });
+  });
+
+  it('U-11 Codex quota meta with camelCase token_count is read when usage is absent (scenario 80)', () => {
+    const ledger = createUsageLedger();
+    ledger.startTurn();
+    ledger.foldPromptResponse({
+      stopReason: 'end_turn',
+      _meta: {
+        quota: { token_count: { inputTokens: 500, outputTokens: 40, cachedInputTokens: 2000 } },
+      },
+    });
+    expect(ledger.resultUsage('gpt-5').usage).toMatchObject({
+      input_tokens: 500,
+      output_tokens: 40,
+      cache_read_input_tokens: 2000,
+    });
+  });
+
+  it('U-11 quota token_count is ignored when usage is present, but quota model rows still count', () => {
+    const ledger = createUsageLedger();
+    ledger.startTurn();
+    ledger.foldPromptResponse({
+      usage: { inputTokens: 10, outputTokens: 2 },
+      _meta: {
+        quota: {
+          token_count: { inputTokens: 500, outputTokens: 40 },
+          model_usage: [{ model: 'gpt-5', token_count: { inputTokens: 10, outputTokens: 2 } }],
+        },
+      },
+    });
+    const result = ledger.resultUsage('gpt-5');
+    expect(result.usage).toMatchObject({ input_tokens: 10, output_tokens: 2 });
+    expect(result.modelUsage['gpt-5']).toMatchObject({ inputTokens: 10, outputTokens: 2 });
+  });
+
+  it('U-20 a mid-turn usage_update rides on the next assistant message without inflating the counter (scenario 81)', () => {
+    const ledger = createUsageLedger();
+    expect(ledger.assistantUsage()).toEqual({ input_tokens: 0, output_tokens: 0 });
+    ledger.startTurn();
+    ledger.applyUsageUpdate({ used: 53000 });
+    expect(ledger.assistantUsage()).toEqual({
+      input_tokens: 0,
+      output_tokens: 0,
+      cache_read_input_tokens: 53000,
+    });
+    expect(ledger.resultUsage().usage).toMatchObject({ input_tokens: 0, output_tokens: 0 });
+  });
+
+  it('U-01 U-24 a USD cost becomes total_cost_usd; other currencies are dropped (scenario 82)', () => {
+    const ledger = createUsageLedger();
+    ledger.applyUsageUpdate({ used: 10, size: 100, cost: { amount: 0.0123, currency: 'usd' } });
+    expect(ledger.resultUsage().total_cost_usd).toBe(0.0123);
+    ledger.applyUsageUpdate({ cost: { amount: 5, currency: 'credits' } });
+    expect(ledger.totalCostUsd()).toBe(0.0123);
+    ledger.applyUsageUpdate({ cost: { amount: -1, currency: 'USD' } });
+    expect(ledger.totalCostUsd()).toBe(0.0123);
+    ledger.applyUsageUpdate({ cost: { amount: 0.5, currency: 'USD' } });
+    expect(ledger.totalCostUsd()).toBe(0.5);
+    ledger.startTurn();
+    expect(ledger.resultUsage().total_cost_usd).toBe(0.5);
+    ledger.applyUsageUpdate({ cost: { currency: 'USD' } });
+    expect(ledger.totalCostUsd()).toBe(0);
+  });
+
+  it('U-23 with no usage reported the result carries zeros and no modelUsage rows (scenario 83)', () => {
+    const ledger = createUsageLedger();
+    ledger.startTurn();
+    ledger.foldPromptResponse({ stopReason: 'end_turn' });
+    const result = ledger.resultUsage('gemini-2.5-pro');
+    expect(result).toEqual({
+      usage: {
+        input_tokens: 0,
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: 0,
+        output_tokens: 0,
+        server_tool_use: { web_search_requests: 0, web_fetch_requests: 0 },
+        service_tier: 'standard',
+      },
+      modelUsage: {},
+      total_cost_usd: 0,
+    });
+  });
+
+  it('U-23 a known window alone shows the meter under the current model, or "agent" without one', () => {
+    const ledger = createUsageLedger();
+    ledger.applyUsageUpdate({ size: 128000 });
+    expect(ledger.resultUsage().modelUsage).toEqual({
+      agent: { ...zeroRow, contextWindow: 128000 },
+    });
+    expect(ledger.resultUsage('m').modelUsage).toEqual({
+      m: { ...zeroRow, contextWindow: 128000 },
+    });
+  });
+
+  it('U-10 PR-08 steering sends sum usage across the folded prompts, and the next turn restarts at 0 (scenario 84)', () => {
+    const ledger = createUsageLedger();
+    ledger.startTurn();
+    ledger.foldPromptResponse({ usage: { inputTokens: 100, outputTokens: 10 } });
+    ledger.foldPromptResponse({ usage: { inputTokens: 50, outputTokens: 5, cachedReadTokens: 3 } });
+    expect(ledger.resultUsage('m').usage).toMatchObject({
+      input_tokens: 150,
+      output_tokens: 15,
+      cache_read_input_tokens: 3,
+    });
+    ledger.startTurn();
+    expect(ledger.reportedThisTurn()).toBe(false);
+    expect(ledger.resultUsage('m').usage).toMatchObject({ input_tokens: 0, output_tokens: 0 });
+    expect(ledger.resultUsage('m').modelUsage).toEqual({});
+  });
+
+  it('S-06 U-01 a usage_update during session/load is kept as the first reading (scenario 85)', () => {
+    const ledger = createUsageLedger();
+    ledger.applyUsageUpdate({ used: 1234, size: 200000 });
+    ledger.startTurn();
+    expect(ledger.contextReading()).toBe(1234);
+    expect(ledger.assistantUsage()).toMatchObject({ cache_read_input_tokens: 1234 });
+    expect(ledger.resultUsage('m').usage).toMatchObject({
+      iterations: [expect.objectContaining({ input_tokens: 1234 })],
+    });
+  });
+
+  it('N-02 U-02 U-12 U-21 Grok catalog window and notification totalTokens drive the meter (scenario 86)', () => {
+    const ledger = createUsageLedger();
+    ledger.setCatalogWindows({ 'grok-4': 256000 });
+    ledger.startTurn();
+    ledger.applyNotificationMeta({ totalTokens: 41250 });
+    expect(ledger.assistantUsage()).toEqual({
+      input_tokens: 0,
+      output_tokens: 0,
+      cache_read_input_tokens: 41250,
+    });
+    ledger.foldPromptResponse({
+      stopReason: 'end_turn',
+      _meta: {
+        totalTokens: 41300,
+        modelId: 'grok-4',
+        usage: {
+          inputTokens: 80000,
+          cachedReadTokens: 70000,
+          cacheCreationTokens: 0,
+          outputTokens: 500,
+          costUsdTicks: 1_200_000_000,
+          modelUsage: {
+            'grok-4': { inputTokens: 80000, cachedReadTokens: 70000, outputTokens: 500 },
+          },
+        },
+      },
+    });
+    const result = ledger.resultUsage('grok-4');
+    expect(ledger.contextReading()).toBe(41300);
+    expect(result.usage).toMatchObject({
+      input_tokens: 10000,
+      output_tokens: 500,
+      cache_read_input_tokens: 70000,
+      iterations: [expect.objectContaining({ input_tokens: 41300 })],
+    });
+    expect(result.modelUsage).toEqual({
+      'grok-4': { ...zeroRow, inputTokens: 10000, outputTokens: 500, contextWindow: 256000 },
+    });
+    expect(result.total_cost_usd).toBeCloseTo(0.12, 10);
+  });
+
+  it('U-11 Grok partial or incomplete costs are not added; other models get rows without the window', () => {
+    const ledger = createUsageLedger();
+    ledger.setCatalogWindows({ 'grok-4': 256000 });
+    ledger.startTurn();
+    ledger.foldPromptResponse({
+      _meta: {
+        usage: {
+          inputTokens: 10,
+          outputTokens: 1,
+          costUsdTicks: 1e10,
+          costIsPartial: true,
+          modelUsage: { 'grok-mini': { inputTokens: 10, outputTokens: 1 } },
+        },
+      },
+    });
+    ledger.foldPromptResponse({
+      _meta: { usage: { costUsdTicks: 1e10, usageIsIncomplete: true } },
+    });
+    const result = ledger.resultUsage('grok-4');
+    expect(result.total_cost_usd).toBe(0);
+    expect(result.modelUsage).toEqual({
+      'grok-mini': { ...zeroRow, inputTokens: 10, outputTokens: 1 },
+      'grok-4': { ...zeroRow, contextWindow: 256000 },
+    });
+  });
+
+  it('N-02 U-11 last-call meta alone still counts tokens, and totalTokens 0 does not wipe the reading (scenario 87)', () => {
+    const ledger = createUsageLedger();
+    ledger.startTurn();
+    ledger.applyNotificationMeta({ totalTokens: 41250 });
+    ledger.applyNotificationMeta({ totalTokens: 0 });
+    ledger.foldPromptResponse({
+      stopReason: 'end_turn',
+      _meta: { totalTokens: 0, inputTokens: 1000, outputTokens: 50, cachedReadTokens: 300 },
+    });
+    expect(ledger.contextReading()).toBe(41250);
+    expect(ledger.resultUsage('grok-4').usage).toMatchObject({
+      input_tokens: 1000,
+      output_tokens: 50,
+      cache_read_input_tokens: 300,
+    });
+  });
+
+  it('U-21 C-02 set_model switches the catalog window until a usage_update size overrides it (scenario 88)', () => {
+    const ledger = createUsageLedger();
+    ledger.setCatalogWindows({ 'grok-4': 256000, 'grok-code': 128000 });
+    expect(ledger.contextWindow('grok-4')).toBe(256000);
+    expect(ledger.contextWindow('grok-code')).toBe(128000);
+    expect(ledger.contextWindow('unknown')).toBe(0);
+    expect(ledger.contextWindow()).toBe(0);
+    ledger.applyUsageUpdate({ size: 200000 });
+    expect(ledger.contextWindow('grok-4')).toBe(200000);
+    expect(ledger.contextWindow('grok-code')).toBe(200000);
+  });
+
+  it('U-01 a size-only update arms the window and a used-only update sets the reading', () => {
+    const ledger = createUsageLedger();
+    ledger.applyUsageUpdate({ size: 1000 });
+    expect(ledger.contextReading()).toBe(-1);
+    expect(ledger.contextWindow()).toBe(1000);
+    ledger.applyUsageUpdate({ used: 0 });
+    expect(ledger.contextReading()).toBe(0);
+    expect(ledger.assistantUsage()).toEqual({ input_tokens: 0, output_tokens: 0 });
+    ledger.applyUsageUpdate({ size: 0, used: -5 });
+    expect(ledger.contextWindow()).toBe(1000);
+    expect(ledger.contextReading()).toBe(0);
+  });
+
+  it('U-01 U-11 N-02 the ledger ignores garbage and never yields negative or non-finite figures', () => {
+    const anything = fc.anything();
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 3 }), fc.oneof(anything, fc.jsonValue())), {
+          maxLength: 20,
+        }),
+        fc.option(fc.string({ maxLength: 5 }), { nil: undefined }),
+        (steps, model) => {
+          const ledger = createUsageLedger();
+          for (const [kind, value] of steps) {
+            if (kind === 0) ledger.applyUsageUpdate(value);
+            else if (kind === 1) ledger.applyNotificationMeta(value);
+            else if (kind === 2) ledger.foldPromptResponse(value);
+            else ledger.startTurn();
+          }
+          const result = ledger.resultUsage(model);
+          for (const key of [
+            'input_tokens',
+            'output_tokens',
+            'cache_read_input_tokens',
+            'cache_creation_input_tokens',
+          ]) {
+            const value = result.usage[key];
+            expect(typeof value === 'number' && Number.isFinite(value) && value >= 0).toBe(true);
+          }
+          expect(Number.isFinite(result.total_cost_usd) && result.total_cost_usd >= 0).toBe(true);
+          expect(JSON.parse(JSON.stringify(result))).toEqual(result);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

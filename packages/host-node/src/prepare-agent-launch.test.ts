@@ -1,0 +1,113 @@
+import type { BackendManifest } from '@agentbridge/core';
+import { ExecutableNotFoundError } from '@agentbridge/core';
+import { describe, expect, it } from 'vitest';
+import type { FileSystem } from './file-system.js';
+import { prepareAgentLaunch } from './prepare-agent-launch.js';
+
+const manifest = {
+  specificationVersion: 'backend-v1',
+  id: 'fake',
+  displayName: 'Fake Agent',
+  protocol: 'acp',
+  launch: {
+    command: 'fake-agent',
+    args: ['--experimental-acp'],
+    argsByVersion: [{ minVersion: '0.30.0', args: ['--acp'] }],
+  },
+  probe: { versionArgs: ['--version'], extraDirectories: { posix: ['~/.fake/bin'] } },
+  env: {
+    forward: ['FAKE_API_KEY'],
+    credentials: ['FAKE_API_KEY'],
+    defaults: { FAKE_TELEMETRY: 'off' },
+  },
+  process: { names: ['fake-agent'], exitsOnStdinEof: true },
+  hints: { install: 'npm install -g fake-agent' },
+  auth: { preferredMethodIds: [] },
+  quirks: {},
+} as const satisfies BackendManifest;
+
+function fakeFileSystem(files: string[]): FileSystem {
+  return {
+    isFile: (path) => files.includes(path),
+    readTextFile: () => undefined,
+    modifiedTimeMs: () => 7,
+  };
+}
+
+describe('prepareAgentLaunch', () => {
+  it('finds the default command in the install dirs, picks args by the probed version, builds the env', async () => {
+    const runs: string[] = [];
+    const prepared = await prepareAgentLaunch({
+      manifest,
+      parentEnv: {
+        PATH: '/usr/bin',
+        HOME: '/home/u',
+        CLAUDECODE: '1',
+        FAKE_API_KEY: 'sk-secret-value',
+      },
+      platform: 'linux',
+      fileSystem: fakeFileSystem(['/home/u/.fake/bin/fake-agent']),
+      runCommand: async (command) => {
+        runs.push([command.command, ...command.args].join(' '));
+        return 'fake-agent 0.61.0';
+      },
+    });
+    expect(prepared).toEqual({
+      command: '/home/u/.fake/bin/fake-agent',
+      args: ['--acp'],
+      version: '0.61.0',
+      env: {
+        PATH: '/usr/bin',
+        HOME: '/home/u',
+        FAKE_API_KEY: 'sk-secret-value',
+        FAKE_TELEMETRY: 'off',
+      },
+      secrets: ['sk-secret-value'],
+    });
+    expect(runs).toEqual(['/home/u/.fake/bin/fake-agent --version']);
+  });
+
+  it('a user command drops the default arguments and skips the version probe', async () => {
+    const prepared = await prepareAgentLaunch({
+      manifest,
+      command: ' /opt/agent ',
+      parentEnv: { PATH: '/usr/bin' },
+      platform: 'linux',
+      fileSystem: fakeFileSystem(['/opt/agent']),
+      runCommand: async () => {
+        throw new Error('must not run');
+      },
+    });
+    expect(prepared.command).toBe('/opt/agent');
+    expect(prepared.args).toEqual([]);
+  });
+
+  it('user args win; the configuration env overrides the parent', async () => {
+    const prepared = await prepareAgentLaunch({
+      manifest,
+      args: ['--acp', '--debug'],
+      parentEnv: { PATH: '/bin', FAKE_TELEMETRY: 'on' },
+      configEnv: { FAKE_TELEMETRY: 'config' },
+      platform: 'linux',
+      fileSystem: fakeFileSystem(['/bin/fake-agent']),
+    });
+    expect(prepared.args).toEqual(['--acp', '--debug']);
+    expect(prepared.env.FAKE_TELEMETRY).toBe('config');
+  });
+
+  it('CP-06 throws ExecutableNotFoundError with the install hint when nothing is found', async () => {
+    await expect(
+      prepareAgentLaunch({
+        manifest,
+        parentEnv: { PATH: '/bin', HOME: '/h' },
+        platform: 'linux',
+        fileSystem: fakeFileSystem([]),
+      }),
+    ).rejects.toSatisfy(
+      (error) =>
+        error instanceof ExecutableNotFoundError &&
+        error.searchedPaths.join(',') === '/bin/fake-agent,/h/.fake/bin/fake-agent' &&
+        error.message.includes('npm install -g fake-agent'),
+    );
+  });
+});

@@ -1,0 +1,105 @@
+import type { BackendManifest, Logger } from '@agentbridge/core';
+import { noopLogger } from '@agentbridge/core';
+import { createAgentEnvironment } from './agent-environment.js';
+import { type FileSystem, nodeFileSystem } from './file-system.js';
+import { findExecutable } from './find-executable.js';
+import { type Environment, type HostPlatform, readVariable } from './host-platform.js';
+import { probeAgentVersion, type RunCommand } from './probe-agent-version.js';
+import { selectLaunchArgs } from './select-launch-args.js';
+
+/** Options of {@link prepareAgentLaunch}. */
+export type PrepareAgentLaunchOptions = {
+  readonly manifest: BackendManifest;
+  /** The user's command (`.agentrc` `command`); replaces the default and drops its arguments. */
+  readonly command?: string;
+  /** The user's arguments (`.agentrc` `args`); win over everything. */
+  readonly args?: readonly string[];
+  /** The bridge's environment (usually `process.env`). */
+  readonly parentEnv: Environment;
+  /** The configuration's `env`. */
+  readonly configEnv?: Readonly<Record<string, string>>;
+  readonly platform?: HostPlatform;
+  readonly fileSystem?: FileSystem;
+  /** Base of a relative path-like command. */
+  readonly cwd?: string;
+  /** For the version cache. */
+  readonly stateDirectory?: string;
+  readonly logger?: Logger;
+  /** Seam for the version probe. */
+  readonly runCommand?: RunCommand;
+};
+
+/** Everything needed to spawn the agent; spreads into the transport options. */
+export type PreparedAgentLaunch = {
+  /** The resolved executable (the `command` of the transport options). */
+  readonly command: string;
+  readonly args: readonly string[];
+  /** The agent's complete environment. */
+  readonly env: Readonly<Record<string, string>>;
+  /** The probed version, when `argsByVersion` needed one. */
+  readonly version?: string;
+  /** Values of `manifest.env.credentials` in the agent's environment, to mask in logs. */
+  readonly secrets: readonly string[];
+};
+
+/**
+ * Resolves how to start a backend's agent: the effective command (CP-01) found on PATH or in the
+ * backend's install directories, the arguments (user's, else by installed version, else defaults)
+ * and the scrubbed environment.
+ *
+ * @throws ExecutableNotFoundError when the command cannot be found.
+ */
+export async function prepareAgentLaunch(
+  options: PrepareAgentLaunchOptions,
+): Promise<PreparedAgentLaunch> {
+  const { manifest } = options;
+  const platform = options.platform ?? process.platform;
+  const fileSystem = options.fileSystem ?? nodeFileSystem;
+  const logger = options.logger ?? noopLogger;
+  const env = createAgentEnvironment({
+    parent: options.parentEnv,
+    platform,
+    ...(manifest.env.defaults === undefined ? {} : { defaults: manifest.env.defaults }),
+    ...(options.configEnv === undefined ? {} : { overrides: options.configEnv }),
+  });
+  const userCommand = options.command?.trim();
+  const command = userCommand || manifest.launch.command;
+  const found = findExecutable({
+    name: command,
+    env,
+    platform,
+    fileSystem,
+    ...(manifest.probe.extraDirectories === undefined
+      ? {}
+      : { extraDirectories: manifest.probe.extraDirectories }),
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    ...(manifest.hints.install === undefined ? {} : { installHint: manifest.hints.install }),
+  });
+  const secrets = manifest.env.credentials.flatMap((name) => {
+    const value = readVariable(env, name, platform);
+    return value ? [value] : [];
+  });
+  if (options.args !== undefined) return { command: found.path, args: options.args, env, secrets };
+  if (userCommand) return { command: found.path, args: [], env, secrets };
+  const versionArgs = manifest.probe.versionArgs;
+  if (!manifest.launch.argsByVersion?.length || versionArgs === undefined) {
+    return { command: found.path, args: manifest.launch.args, env, secrets };
+  }
+  const version = await probeAgentVersion({
+    executablePath: found.path,
+    versionArgs,
+    env,
+    platform,
+    fileSystem,
+    logger,
+    ...(options.stateDirectory === undefined ? {} : { stateDirectory: options.stateDirectory }),
+    ...(options.runCommand === undefined ? {} : { run: options.runCommand }),
+  });
+  return {
+    command: found.path,
+    args: selectLaunchArgs(manifest.launch, version),
+    env,
+    secrets,
+    ...(version === undefined ? {} : { version }),
+  };
+}

@@ -1,0 +1,19 @@
+import { defaultServerConditions } from 'vite';
+import { defineConfig } from 'vitest/config';
+
+// Real agents (Gemini CLI, codex-acp) against fake model servers. Not part of the root projects:
+// run with `pnpm --filter @agentbridge/e2e test:e2e`. Files run one at a time so the agents do not
+// compete for the machine's two cores.
+export default defineConfig({
+  ssr: { resolve: { conditions: ['@agentbridge/source', ...defaultServerConditions] } },
+  test: {
+    name: 'real-agents',
+    root: import.meta.dirname,
+    include: ['src/**/*.e2e.test.ts'],
+    exclude: ['**/node_modules/**', '**/dist/**'],
+    restoreMocks: true,
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
