@@ -1,6 +1,9 @@
 import { homedir } from 'node:os';
 import type { Readable, Writable } from 'node:stream';
 
+/** The signals that stop a run. */
+export type TerminationSignal = 'SIGINT' | 'SIGTERM' | 'SIGHUP';
+
 /**
  * Everything the CLI takes from its process, passed in so commands are testable without touching
  * `process`: arguments, environment, working directory and the three standard streams.
@@ -20,7 +23,7 @@ export type CliContext = {
   readonly stdinIsTerminal: boolean;
   readonly stdoutIsTerminal: boolean;
   /** Calls `handler` on SIGINT, SIGTERM and SIGHUP; returns a function that removes it. */
-  readonly onTerminate: (handler: () => void) => () => void;
+  readonly onTerminate: (handler: (signal: TerminationSignal) => void) => () => void;
 };
 
 /** The context of the running process. */
@@ -38,9 +41,10 @@ export function processContext(): CliContext {
     stdoutIsTerminal: process.stdout.isTTY === true,
     onTerminate(handler) {
       const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-      for (const signal of signals) process.on(signal, handler);
+      const listeners = signals.map((signal) => [signal, () => handler(signal)] as const);
+      for (const [signal, listener] of listeners) process.on(signal, listener);
       return () => {
-        for (const signal of signals) process.off(signal, handler);
+        for (const [signal, listener] of listeners) process.off(signal, listener);
       };
     },
   };

@@ -113,12 +113,11 @@ describe('agentbridge CLI (real processes, fake ACP agent)', () => {
       },
     );
     expect(result.code).toBe(0);
-    expect(lines(result.stdout).map((message) => [message.type, message.subtype])).toEqual([
-      ['control_response', undefined],
-      ['system', 'init'],
-      ['assistant', undefined],
-      ['result', 'success'],
-    ]);
+    // Every stdout line is JSON (lines() parses each); the bridge's exact sequence is its own test.
+    const types = lines(result.stdout).map((message) => `${message.type}/${message.subtype ?? ''}`);
+    expect(types[0]).toBe('control_response/');
+    expect(types.at(-1)).toBe('result/success');
+    expect(types.indexOf('system/init')).toBeLessThan(types.indexOf('assistant/'));
     expect(result.stderr).toContain(
       "agentbridge: warning: unknown option '--brand-new-flag' ignored",
     );
@@ -263,4 +262,138 @@ describe('agentbridge CLI (real processes, fake ACP agent)', () => {
       }),
     ]);
   });
+
+  it('SIGTERM stops the agent and exits 143 without further output', async () => {
+    const child = spawn(
+      process.execPath,
+      [cliBin, ...sdkArgs, ...fakeAgent(scenarioPath('slow-stream'))],
+      {
+        cwd: directory,
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: directory,
+          AGENTBRIDGE_STATE_DIR: join(directory, 'state'),
+        },
+      },
+    );
+    const exited = new Promise<number | null>((resolve) =>
+      child.once('close', (code) => resolve(code)),
+    );
+    child.stdin.write(`${initialize}\n${user('stream please')}\n`);
+    await new Promise<void>((resolve) => {
+      let seen = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        seen += chunk.toString('utf8');
+        if (seen.includes('"subtype":"init"')) resolve();
+      });
+    });
+    child.kill('SIGTERM');
+    expect(await exited).toBe(143);
+  });
+
+  it('loads a plugin from .agentrc and runs its login command on the terminal', async () => {
+    writeFileSync(
+      join(directory, 'my-plugin.mjs'),
+      `export function register(container) {
+        container.register(Symbol.for('agentbridge.core.Backend'), { useValue: { manifest: {
+          specificationVersion: 'backend-v1', id: 'my-agent', displayName: 'My agent', protocol: 'acp',
+          launch: { command: ${JSON.stringify(fakeAcpAgentBinPath)}, args: ['--scenario', ${JSON.stringify(scenarioPath('basic'))}] },
+          probe: {}, env: { forward: [], credentials: [] }, process: { names: [], exitsOnStdinEof: true },
+          hints: { login: { command: ${JSON.stringify(process.execPath)}, args: ['-e', 'process.exit(5)'] } },
+          auth: { preferredMethodIds: [] }, quirks: {},
+        } } });
+      }`,
+    );
+    writeFileSync(
+      join(directory, '.agentrc.yaml'),
+      'backend: my-agent\nplugins: ["./my-plugin.mjs"]\n',
+    );
+    expect(await run(['-p', 'hi'])).toMatchObject({
+      code: 0,
+      stdout: 'Hello from the fake agent.\n',
+    });
+    const login = await run(['login', 'my-agent']);
+    expect(login.code).toBe(5);
+    expect(login.stderr).toContain(`agentbridge: running ${process.execPath} -e process.exit(5)`);
+    const backends = JSON.parse((await run(['backends', '--json'])).stdout) as {
+      id: string;
+      selected: boolean;
+    }[];
+    expect(backends.find((row) => row.id === 'my-agent')).toMatchObject({
+      selected: true,
+      source: './my-plugin.mjs',
+    });
+  });
+
+  it('the claude backend passes argv (minus our options), lines and the exit code through', async () => {
+    const fakeClaude = join(directory, 'fake-claude.mjs');
+    writeFileSync(
+      fakeClaude,
+      `#!${process.execPath}
+import { createInterface } from 'node:readline';
+console.log(JSON.stringify({ argv: process.argv.slice(2) }));
+for await (const line of createInterface({ input: process.stdin })) console.log(line);
+process.stderr.write('fake claude stderr\\n');
+process.exitCode = 7;
+`,
+      { mode: 0o755 },
+    );
+    const result = await run(
+      [
+        '--backend',
+        'claude',
+        '--agent-command',
+        fakeClaude,
+        ...sdkArgs,
+        '--model=opus',
+        '--max-turns=2',
+      ],
+      { stdin: `${user('hi')}\n` },
+    );
+    expect(result.code).toBe(7);
+    expect(lines(result.stdout)).toEqual([
+      { argv: [...sdkArgs, '--model=opus', '--max-turns=2'] },
+      JSON.parse(user('hi')),
+    ]);
+    expect(result.stderr).toContain('fake claude stderr');
+    expect(result.stderr).not.toContain('note: --max-turns');
+  });
+
+  it.runIf(process.platform === 'linux')(
+    'stdin EOF leaves no agent process behind, even one that ignores EOF and SIGTERM (checked in /proc)',
+    async () => {
+      const scenario = JSON.stringify({
+        process: { ignoreStdinEof: true, ignoreSigterm: true, spawnChild: true },
+        defaultPrompt: {
+          steps: [
+            {
+              type: 'update',
+              update: {
+                sessionUpdate: 'agent_message_chunk',
+                content: { type: 'text', text: 'ok' },
+              },
+            },
+          ],
+        },
+      });
+      const result = await run([...sdkArgs, ...fakeAgent(scenario)], {
+        stdin: `${initialize}\n${user('hi')}\n`,
+      });
+      expect(result.code).toBe(0);
+      expect(lines(result.stdout).at(-1)).toMatchObject({ type: 'result', subtype: 'success' });
+      const childPid = Number(/child-pid=(\d+)/.exec(result.stderr)?.[1]);
+      expect(childPid).toBeGreaterThan(0);
+      expect(isRunning(childPid)).toBe(false);
+    },
+  );
 });
+
+/** True when `pid` exists and is not a zombie (a container's PID 1 may never reap it). */
+function isRunning(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}

@@ -2,7 +2,6 @@ import type { CommandLine } from './argv/parse-command-line.js';
 import { parseCommandLine } from './argv/parse-command-line.js';
 import type { CliContext } from './cli-context.js';
 import { cliVersion } from './cli-version.js';
-import { resolveRunSetup } from './resolve-run-setup.js';
 import type { LogLevel } from './ui/create-stderr-logger.js';
 import { createStderrLogger } from './ui/create-stderr-logger.js';
 
@@ -32,6 +31,8 @@ export async function runCli(context: CliContext): Promise<number> {
   }
 
   const logger = createStderrLogger({ level: logLevelOf(commandLine), write: writeStderr });
+  // Loaded only now: config loading, zod and the container cost more than `--version` should.
+  const { resolveRunSetup } = await import('./resolve-run-setup.js');
   const setup = await resolveRunSetup(context, commandLine, logger);
 
   switch (commandLine.subcommand?.name) {

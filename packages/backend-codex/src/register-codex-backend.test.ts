@@ -1,9 +1,10 @@
-import { BackendToken, ConfigError, resolveAll } from '@agentbridge/core';
+import { BackendToken, ConfigError, parseBackendManifest, resolveAll } from '@agentbridge/core';
+import fc from 'fast-check';
 import { container } from 'tsyringe';
 import { describe, expect, it } from 'vitest';
 import type { CodexBackendOptions } from './codex-backend-options.js';
 import { codexManifest } from './codex-manifest.js';
-import { registerCodexBackend } from './register-codex-backend.js';
+import { createCodexManifest, registerCodexBackend } from './register-codex-backend.js';
 
 function registerOnFreshContainer(options?: CodexBackendOptions) {
   const child = container.createChildContainer();
@@ -79,5 +80,38 @@ describe('registerCodexBackend', () => {
   it('every credential variable is also forwarded', () => {
     const { forward, credentials } = codexManifest.env;
     expect(credentials.filter((name) => !forward.includes(name))).toEqual([]);
+  });
+
+  it('passes the core manifest schema, with and without overrides', () => {
+    const manifest = registerOnFreshContainer()[0]?.manifest;
+    expect(parseBackendManifest(manifest)).toEqual({ ok: true, manifest });
+  });
+
+  it('property: any valid options give a valid manifest; a new command never inherits arguments', () => {
+    const environmentName = fc.stringMatching(/^[A-Z_][A-Z0-9_]{0,20}$/);
+    const options = fc.record(
+      {
+        command: fc.string({ minLength: 1 }),
+        args: fc.array(fc.string()),
+        env: fc.dictionary(environmentName, fc.string()),
+        preferredAuthMethodIds: fc.array(fc.string({ minLength: 1 })),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(options, (candidate) => {
+        const manifest = createCodexManifest(candidate);
+        expect(parseBackendManifest(manifest).ok).toBe(true);
+        expect(manifest.launch.args).toEqual(
+          candidate.args ?? (candidate.command === undefined ? codexManifest.launch.args : []),
+        );
+        if (candidate.command !== undefined || candidate.args !== undefined) {
+          expect(manifest.launch.argsByVersion).toBeUndefined();
+        }
+        for (const [key, value] of Object.entries(candidate.env ?? {})) {
+          expect(manifest.env.defaults?.[key]).toBe(value);
+        }
+      }),
+    );
   });
 });

@@ -68,6 +68,8 @@ export const geminiManifest: BackendManifest = {
       plan: ['plan'],
     },
     modeChangeChunkPattern: '^\\[MODE_UPDATE\\] (\\S+)\\s*$',
+    // Names sent by 0.61.0 (checked in tools/e2e); read_many_files and search_file_content are
+    // the spellings of older releases.
     toolNameByAgentTool: {
       read_file: 'Read',
       read_many_files: 'Read',
@@ -81,6 +83,7 @@ export const geminiManifest: BackendManifest = {
       web_fetch: 'WebFetch',
       google_web_search: 'WebSearch',
       write_todos: 'TodoWrite',
+      invoke_agent: 'Task',
     },
     permissionWithoutToolCall: true,
     rejectionSendsNoUpdate: true,

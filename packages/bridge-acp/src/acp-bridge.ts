@@ -3,7 +3,15 @@ import type { AcpLaunch } from './acp-launch.js';
 import type { BridgeAction } from './bridge-action.js';
 
 /** How the agent process ended. */
-export type AgentExit = { readonly code: number | null; readonly signal: string | null };
+export type AgentExit = {
+  readonly code: number | null;
+  readonly signal: string | null;
+  /**
+   * The last lines the agent wrote on stderr (already redacted by the host), quoted in the error
+   * texts the client sees (X-01, H-20). Absent or empty when there were none.
+   */
+  readonly stderrTail?: string;
+};
 
 /** Options of {@link createAcpBridge}. */
 export type AcpBridgeOptions = {

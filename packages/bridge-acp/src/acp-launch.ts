@@ -46,6 +46,12 @@ export type AcpLaunch = {
   };
   /** The executable actually launched (for terminal sign-in hints). */
   readonly agentCommand?: string;
+  /**
+   * `--await-initialize`: the client sends `initialize` first (with `mcpServers`, `disallowedTools`
+   * ... that must reach the session), so a `user` line arriving earlier waits and does not start
+   * the ACP handshake; only the `initialize` request (or the end of the client's input) does.
+   */
+  readonly awaitInitialize?: boolean;
   /** Milliseconds to wait for the handshake before failing it (default 120 000). */
   readonly handshakeTimeoutMs?: number;
 };

@@ -8,9 +8,14 @@ import { createBridgeState } from './machine/bridge-state.js';
 import { onClientLine } from './machine/client-intake.js';
 import { failHandshake } from './machine/fail-handshake.js';
 import { settleClientEnd } from './machine/finish-turn.js';
-import { defaultHandshakeTimeoutMs, handshakeTimerId } from './machine/handshake.js';
+import {
+  defaultHandshakeTimeoutMs,
+  handshakeTimerId,
+  startHandshake,
+} from './machine/handshake.js';
 import type { MachineContext } from './machine/machine-context.js';
 import { withdrawPendingPermissions } from './machine/pending-permissions.js';
+import { serializeClientMessage } from './machine/serialize-client-message.js';
 import { createTurnStream } from './north/turn-stream.js';
 import { createUsageLedger } from './usage/usage-ledger.js';
 
@@ -42,6 +47,8 @@ function compilePattern(
  * Creates the pure translator between one stream-json client and one ACP agent. Every method
  * returns synchronously, never throws (a failure inside is logged), and performs no I/O: lines go
  * to `toAgent` / `toClient`, host actions (timers, termination, session bookkeeping) to `onAction`.
+ * Without `clock` the time stands still at 0 and without `newId` ids count up (`id-1`, ...): fine
+ * for tests, while hosts inject the real clock and UUIDs.
  *
  * ```ts
  * const bridge = createAcpBridge({ launch: { cwd }, toAgent: writeAgent, toClient: writeClient });
@@ -53,14 +60,33 @@ export function createAcpBridge(options: AcpBridgeOptions): AcpBridge {
   const clock = options.clock ?? { now: () => 0 };
   const newId = options.newId ?? createCountingIdGenerator();
   const toClient = options.toClient;
-  const emit = (message: Record<string, unknown>): void => toClient(JSON.stringify(message));
-  const state = createBridgeState(clock.now(), options.launch.permissionMode ?? 'default');
+  const emit = (message: Record<string, unknown>): void =>
+    toClient(serializeClientMessage(message));
+  // The CLI's help spells `default` as `manual`; both mean the same.
+  const permissionMode = options.launch.permissionMode ?? 'default';
+  const state = createBridgeState(
+    clock.now(),
+    permissionMode === 'manual' ? 'default' : permissionMode,
+  );
+  state.mcpServers = options.launch.mcpServers ?? {};
+  state.mcpServerNames = Object.keys(state.mcpServers);
+  state.disallowedTools = options.launch.disallowedTools ?? [];
   const ledger = createUsageLedger();
+  const streamContext = {
+    get sessionId(): string {
+      return state.sessionId ?? '';
+    },
+    get model(): string {
+      return state.catalog.currentModelId ?? '';
+    },
+    get usage(): Record<string, number> {
+      return ledger.assistantUsage();
+    },
+  };
   const context: MachineContext = {
     launch: options.launch,
     backend: options.backend,
     quirks: options.backend?.quirks ?? emptyQuirks,
-    mcpServerNames: Object.keys(options.launch.mcpServers ?? {}),
     modeChangePattern: compilePattern(options.backend?.quirks.modeChangeChunkPattern, { log }),
     log,
     clock,
@@ -74,11 +100,9 @@ export function createAcpBridge(options: AcpBridgeOptions): AcpBridge {
       includePartialMessages: options.launch.includePartialMessages === true,
       emit,
       newId,
-      context: () => ({
-        sessionId: state.sessionId ?? '',
-        model: state.catalog.currentModelId ?? '',
-        usage: ledger.assistantUsage() as Record<string, number>,
-      }),
+      // One object with getters: the hot path (a text delta) reads only `sessionId`, so nothing
+      // is allocated per chunk.
+      context: () => streamContext,
     }),
   };
 
@@ -98,6 +122,11 @@ export function createAcpBridge(options: AcpBridgeOptions): AcpBridge {
     onClientEnd: () =>
       guard('client end', () => {
         state.clientEnded = true;
+        if (state.phase === 'idle' && state.turn !== undefined) {
+          // `--await-initialize` without an `initialize`: the waiting message still gets its turn.
+          log.info('client input ended before initialize; starting the handshake');
+          startHandshake(context);
+        }
         // Prompts still open can no longer be answered: withdraw them (the agent hears `cancelled`).
         withdrawPendingPermissions(context, 'interrupt');
         settleClientEnd(context);

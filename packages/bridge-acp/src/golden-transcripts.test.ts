@@ -1,3 +1,4 @@
+import { serverMessageSchema } from '@agentbridge/core';
 import { expectGolden, readTranscript } from '@agentbridge/test-kit';
 import { describe, it } from 'vitest';
 import type { AcpLaunch } from './acp-launch.js';
@@ -37,13 +38,17 @@ function replay(scenario: string, launch: Partial<AcpLaunch>): string[] {
   let now = 0;
   const bridge = createAcpBridge({
     launch: { cwd: '/proj', ...launch },
-    toAgent: (line) => outputs.push(JSON.stringify({ direction: 'bridge->agent', message: JSON.parse(line) })),
-    toClient: (line) => outputs.push(JSON.stringify({ direction: 'bridge->client', message: JSON.parse(line) })),
+    toAgent: (line) =>
+      outputs.push(JSON.stringify({ direction: 'bridge->agent', message: JSON.parse(line) })),
+    toClient: (line) =>
+      outputs.push(JSON.stringify({ direction: 'bridge->client', message: JSON.parse(line) })),
     onAction: (action: BridgeAction) => outputs.push(JSON.stringify({ action })),
     newId: () => `00000000-0000-4000-8000-${String(++id).padStart(12, '0')}`,
     clock: { now: () => (now += 10) },
   });
-  for (const entry of readTranscript(new URL(`./__fixtures__/${scenario}.transcript.jsonl`, import.meta.url))) {
+  for (const entry of readTranscript(
+    new URL(`./__fixtures__/${scenario}.transcript.jsonl`, import.meta.url),
+  )) {
     if ('raw' in entry) {
       if (entry.direction === 'agent->bridge') bridge.onAgentLine(entry.raw);
       else bridge.onClientLine(entry.raw);
@@ -52,7 +57,11 @@ function replay(scenario: string, launch: Partial<AcpLaunch>): string[] {
     const message = entry.message as Record<string, unknown>;
     switch (message.$event) {
       case 'agent-exit':
-        bridge.onAgentExit({ code: (message.code as number | null) ?? null, signal: (message.signal as string | null) ?? null });
+        bridge.onAgentExit({
+          code: (message.code as number | null) ?? null,
+          signal: (message.signal as string | null) ?? null,
+          ...(typeof message.stderrTail === 'string' ? { stderrTail: message.stderrTail } : {}),
+        });
         continue;
       case 'client-end':
         bridge.onClientEnd();
@@ -69,8 +78,16 @@ function replay(scenario: string, launch: Partial<AcpLaunch>): string[] {
 
 describe('golden transcripts', () => {
   for (const [scenario, launch] of Object.entries(scenarios)) {
-    it(`${scenario}: JSONL in, JSONL out`, () => {
-      expectGolden(replay(scenario, launch), new URL(`./__snapshots__/${scenario}.outputs.jsonl`, import.meta.url));
+    it(`${scenario}: JSONL in, JSONL out, every client line valid`, () => {
+      const outputs = replay(scenario, launch);
+      for (const line of outputs) {
+        const entry = JSON.parse(line) as { direction?: string; message?: unknown };
+        if (entry.direction !== 'bridge->client') continue;
+        const parsed = serverMessageSchema.safeParse(entry.message);
+        if (!parsed.success)
+          throw new Error(`invalid client line ${line}: ${parsed.error.message}`);
+      }
+      expectGolden(outputs, new URL(`./__snapshots__/${scenario}.outputs.jsonl`, import.meta.url));
     });
   }
 });

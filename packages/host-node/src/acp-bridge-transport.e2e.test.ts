@@ -77,6 +77,21 @@ describe('createAcpBridgeTransport (real agent process, fake bridge)', () => {
     expect(JSON.stringify(logger.entries)).not.toContain('example.com/login');
   });
 
+  it('X-01/H-20: the bridge hears the exit with the redacted stderr tail, after the last stdout line', async () => {
+    const { transport, log, clientLines } = startEcho({ secrets: ['stdin closed'] });
+    await transport.start();
+    transport.writeClientLine(JSON.stringify({ say: 'last' }));
+    await eventually(() => clientLines.length === 1);
+    transport.endClientInput();
+    await transport.closed;
+
+    expect(log.exits).toEqual([{ code: 0, signal: null, stderrTail: expect.any(String) }]);
+    const tail = log.exits?.[0]?.stderrTail ?? '';
+    expect(tail).toContain('***');
+    expect(tail).not.toContain('stdin closed');
+    expect(log.calls.at(-1)).toBe('exit 0 null');
+  });
+
   it('serialises a re-entrant client write made from inside the client sink', async () => {
     const { transport, log, clientLines } = startEcho();
     let echoed = false;

@@ -95,6 +95,29 @@ describe('prepareAgentLaunch', () => {
     expect(prepared.env.FAKE_TELEMETRY).toBe('config');
   });
 
+  it('X-03: keepClaudeClientVariables keeps the Claude client variables for a real claude; homeDirectory expands ~', async () => {
+    const parentEnv = { PATH: '/bin', CLAUDECODE: '1', CLAUDE_CODE_ENTRYPOINT: 'sdk-ts' };
+    const passThrough = await prepareAgentLaunch({
+      manifest,
+      parentEnv,
+      keepClaudeClientVariables: true,
+      homeDirectory: '/elsewhere',
+      platform: 'linux',
+      fileSystem: fakeFileSystem(['/elsewhere/.fake/bin/fake-agent']),
+      runCommand: async () => 'fake-agent 0.10.0',
+    });
+    expect(passThrough.command).toBe('/elsewhere/.fake/bin/fake-agent');
+    expect(passThrough.env).toMatchObject({ CLAUDECODE: '1', CLAUDE_CODE_ENTRYPOINT: 'sdk-ts' });
+    const acp = await prepareAgentLaunch({
+      manifest,
+      args: [],
+      parentEnv,
+      platform: 'linux',
+      fileSystem: fakeFileSystem(['/bin/fake-agent']),
+    });
+    expect(acp.env).toEqual({ PATH: '/bin', FAKE_TELEMETRY: 'off' });
+  });
+
   it('CP-06 throws ExecutableNotFoundError with the install hint when nothing is found', async () => {
     await expect(
       prepareAgentLaunch({

@@ -22,6 +22,13 @@ export type PrepareAgentLaunchOptions = {
   readonly fileSystem?: FileSystem;
   /** Base of a relative path-like command. */
   readonly cwd?: string;
+  /** Home directory for `~` in the command and the install directories (default: from the env). */
+  readonly homeDirectory?: string;
+  /**
+   * Keep the variables a Claude client sets for `claude` (default false): set it when the agent
+   * is a real `claude` (a `stream-json` backend), which reads them.
+   */
+  readonly keepClaudeClientVariables?: boolean;
   /** For the version cache. */
   readonly stateDirectory?: string;
   readonly logger?: Logger;
@@ -61,6 +68,7 @@ export async function prepareAgentLaunch(
     platform,
     ...(manifest.env.defaults === undefined ? {} : { defaults: manifest.env.defaults }),
     ...(options.configEnv === undefined ? {} : { overrides: options.configEnv }),
+    ...(options.keepClaudeClientVariables ? { keepClaudeClientVariables: true } : {}),
   });
   const userCommand = options.command?.trim();
   const command = userCommand || manifest.launch.command;
@@ -73,6 +81,7 @@ export async function prepareAgentLaunch(
       ? {}
       : { extraDirectories: manifest.probe.extraDirectories }),
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    ...(options.homeDirectory === undefined ? {} : { homeDirectory: options.homeDirectory }),
     ...(manifest.hints.install === undefined ? {} : { installHint: manifest.hints.install }),
   });
   const secrets = manifest.env.credentials.flatMap((name) => {

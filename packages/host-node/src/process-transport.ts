@@ -68,7 +68,8 @@ export type Relay = {
   onClientLine(line: string): void;
   onClientEnd(): void;
   onAgentLine(line: string): void;
-  onAgentExit(exit: { code: number | null; signal: string | null }): void;
+  /** The process exited and its output was drained; `stderrTail` is already redacted. */
+  onAgentExit(exit: { code: number | null; signal: string | null; stderrTail: string }): void;
   dispose(): void;
 };
 
@@ -265,8 +266,10 @@ export function createProcessTransport(
       if (clientListener === undefined) child.pauseOutput();
       let recordFile: string | undefined;
       void child.exited.then((exit) => {
+        // The tail lets the bridge say why the agent died (X-01, H-20); secrets are masked.
+        const stderrTail = redact(child.stderrTail);
         serialiser.run(
-          () => activeRelay.onAgentExit({ code: exit.code, signal: exit.signal }),
+          () => activeRelay.onAgentExit({ code: exit.code, signal: exit.signal, stderrTail }),
           undefined,
         );
         // Clean up descendants that outlived the leader, then settle.
@@ -275,7 +278,7 @@ export function createProcessTransport(
             {
               code: exit.code,
               signal: exit.signal,
-              stderrTail: redact(child.stderrTail),
+              stderrTail,
               ...(exit.spawnError === undefined
                 ? {}
                 : {

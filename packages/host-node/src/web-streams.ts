@@ -34,7 +34,7 @@ export function createWebStreams(transport: LineTransport): {
         transport.onClientLine((line) => {
           if (cancelled) return;
           controller.enqueue(line);
-          
+          if ((controller.desiredSize ?? 1) <= 0) transport.pauseOutput();
         });
         void transport.closed.then(() => {
           if (!cancelled) controller.close();

@@ -111,7 +111,7 @@ export const claudeFlags: readonly FlagSpecification[] = [
   { name: 'project-config-root', arity: 'value', support: 'unsupported' },
   { name: 'plugin-dir', arity: 'repeatable', support: 'unsupported' },
   { name: 'plugin-dir-no-mcp', arity: 'repeatable', support: 'unsupported' },
-  { name: 'await-initialize', arity: 'boolean', support: 'inert' },
+  { name: 'await-initialize', arity: 'boolean', support: 'honoured' },
   { name: 'ide', arity: 'boolean', support: 'inert' },
   // agentbridge's own options.
   { name: 'backend', arity: 'value', support: 'own' },

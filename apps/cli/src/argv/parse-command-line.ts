@@ -50,8 +50,17 @@ export type CommandLine = {
   /** `--resume <id>`. */
   readonly resume?: string;
   readonly continue: boolean;
+  /**
+   * `--session-id <uuid>`: the id the client wants. ACP agents choose their own session ids, so it
+   * is only compared with the one the agent opened (a note on stderr when they differ).
+   */
   readonly sessionId?: string;
   readonly forkSession: boolean;
+  /**
+   * `--await-initialize`: the client sends `initialize` (with `mcpServers`, `disallowedTools` ...)
+   * before anything else, and the ACP handshake waits for it.
+   */
+  readonly awaitInitialize: boolean;
   readonly model?: string;
   /** `--permission-mode` (`manual` already mapped to `default`), or bypass for `--dangerously-skip-permissions`. */
   readonly permissionMode?: ClaudePermissionMode;
@@ -164,6 +173,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     continue: has('continue'),
     ...optionalEntry('sessionId', sessionId),
     forkSession: has('fork-session'),
+    awaitInitialize: has('await-initialize'),
     ...optionalEntry('model', last('model')),
     ...optionalEntry('permissionMode', permissionMode),
     ...optionalEntry('systemPrompt', last('system-prompt')),

@@ -6,12 +6,12 @@ import {
   DuplicateBackendError,
   InternalError,
   LoggerToken,
+  parseBackendManifest,
   provideValue,
   resolveAll,
 } from '@agentbridge/core';
 import type { DependencyContainer } from 'tsyringe';
 import { container as rootContainer } from 'tsyringe';
-import { checkBackendManifest } from './backend-manifest-schema.js';
 import type { BackendRegistration } from './backend-registration.js';
 import { builtinBackends } from './builtin-backends.js';
 
@@ -67,8 +67,11 @@ export function createContainer(options: CreateContainerOptions): BackendCatalog
       );
     }
     for (const backend of added) {
-      const problems = checkBackendManifest(backend?.manifest);
-      if (problems.length > 0) {
+      const parsed = parseBackendManifest(backend?.manifest);
+      if (!parsed.ok) {
+        const problems = parsed.issues.map(
+          (issue) => `manifest${issue.path ? `.${issue.path}` : ''}: ${issue.message}`,
+        );
         const message = `registered an invalid backend:\n      ${problems.join('\n      ')}`;
         if (origin) throw pluginError(origin, registrationSource, message);
         throw new InternalError(`${registrationSource} ${message}`);

@@ -1,5 +1,6 @@
 import type { BackendManifest } from '@agentbridge/core';
 import type { ConfigFile } from '../config/load-config.js';
+import { resolveConfigCommand } from '../config/resolve-config-command.js';
 import type { ResolvedSettings } from '../config/resolve-settings.js';
 
 /** The command and arguments a backend would be launched with. */
@@ -24,13 +25,17 @@ export function launchSettingsFor(
       ...(settings.args === undefined ? {} : { args: settings.args }),
     };
   }
-  const entry = [...configFiles]
-    .reverse()
-    .map((file) => file.config.backends?.[manifest.id])
-    .find((candidate) => candidate?.command !== undefined || candidate?.args !== undefined);
-  if (!entry) return { command: manifest.launch.command };
+  const file = [...configFiles].reverse().find((candidate) => {
+    const entry = candidate.config.backends?.[manifest.id];
+    return entry?.command !== undefined || entry?.args !== undefined;
+  });
+  const entry = file?.config.backends?.[manifest.id];
+  if (!file || !entry) return { command: manifest.launch.command };
   return {
-    command: entry.command ?? manifest.launch.command,
+    command:
+      entry.command === undefined
+        ? manifest.launch.command
+        : resolveConfigCommand(entry.command, file.directory),
     args: entry.args ?? [],
   };
 }

@@ -268,6 +268,44 @@ describe('resolveSettings', () => {
     });
   });
 
+  it('resolves a ./relative command and stateDir against the config file, not the cwd', () => {
+    const settings = resolveSettings({
+      ...base,
+      flags: {},
+      env: {},
+      files: [
+        {
+          scope: 'project',
+          filePath: '/repo/.agentrc',
+          directory: '/repo',
+          config: {
+            command: './bin/agent',
+            stateDir: '.state',
+            backends: { acp: { command: '../other/agent' } },
+          },
+          missingVariables: [],
+        },
+      ],
+    });
+    expect(settings).toMatchObject({ command: '/repo/bin/agent', stateDirectory: '/repo/.state' });
+    expect(
+      resolveSettings({
+        ...base,
+        flags: { backend: 'acp' },
+        env: {},
+        files: [
+          {
+            scope: 'project',
+            filePath: '/repo/.agentrc',
+            directory: '/repo',
+            config: { backends: { acp: { command: '../other/agent' } } },
+            missingVariables: [],
+          },
+        ],
+      }).command,
+    ).toBe('/other/agent');
+  });
+
   it('has no backend when nothing chooses one, and uses XDG_STATE_HOME', () => {
     const settings = resolveSettings({
       ...base,

@@ -5,6 +5,7 @@ import { resolveStateDirectory } from '@agentbridge/host-node';
 import { optionalEntry } from '../util/optional-entry.js';
 import type { BackendSettings } from './agent-config-schema.js';
 import type { ConfigFile } from './load-config.js';
+import { resolveConfigCommand } from './resolve-config-command.js';
 
 /** A plugin named in a config file, with the directory it is resolved from. */
 export type PluginReference = {
@@ -61,7 +62,8 @@ export type ResolveSettingsOptions = {
 
 /**
  * Merges the configuration layers. Within a file, `backends.<id>` overrides the top-level keys of
- * the same file; a higher layer overrides a lower one key by key; `env` maps are merged.
+ * the same file; a higher layer overrides a lower one key by key; `env` maps are merged. A
+ * `./relative` command in a file is resolved against that file's directory.
  * `AGENTBRIDGE_ARGS` must be a JSON array of strings (a `ConfigError` names the variable otherwise).
  */
 export function resolveSettings(options: ResolveSettingsOptions): ResolvedSettings {
@@ -73,7 +75,15 @@ export function resolveSettings(options: ResolveSettingsOptions): ResolvedSettin
 
   const layers: SettingsLayer[] = files.flatMap((file) => {
     const perBackend = backendId ? file.config.backends?.[backendId] : undefined;
-    return perBackend ? [pickSettings(file.config), perBackend] : [pickSettings(file.config)];
+    const fileLayers = perBackend
+      ? [pickSettings(file.config), perBackend]
+      : [pickSettings(file.config)];
+    // A relative command path in a file (`./bin/agent`) is relative to that file, not to the cwd.
+    return fileLayers.map((layer) =>
+      layer.command === undefined
+        ? layer
+        : { ...layer, command: resolveConfigCommand(layer.command, file.directory) },
+    );
   });
   layers.push({
     ...optionalEntry('command', nonEmpty(env.AGENTBRIDGE_COMMAND)),

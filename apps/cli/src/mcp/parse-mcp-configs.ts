@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import type { McpServerConfig } from '@agentbridge/core';
-import { UsageError } from '@agentbridge/core';
-import { mcpConfigDocumentSchema } from './mcp-server-config-schema.js';
+import { mcpConfigFileSchema, UsageError } from '@agentbridge/core';
 
 /** What {@link parseMcpConfigs} needs from the outside world. */
 export type ParseMcpConfigsOptions = {
@@ -43,10 +42,10 @@ export function parseMcpConfigs(
         `Error: Invalid MCP configuration: ${source} is not valid JSON (${describe(error)}).`,
       );
     }
-    const parsed = mcpConfigDocumentSchema.safeParse(document);
+    const parsed = mcpConfigFileSchema.safeParse(document);
     if (!parsed.success) {
       const issues = parsed.error.issues.map(
-        (issue) => `  - ${issue.path.join('.') || '(root)'}: ${issue.message}`,
+        (issue) => `  - ${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`,
       );
       throw new UsageError(
         `Error: Invalid MCP configuration in ${source}:\n${issues.join('\n')}\nExpected {"mcpServers": {"<name>": {"command": "...", "args": [...]} | {"type": "http" | "sse", "url": "..."}}}.`,

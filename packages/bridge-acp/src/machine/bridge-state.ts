@@ -1,9 +1,11 @@
+import type { McpServerConfig } from '@agentbridge/core';
 import type { AuthMethodInfo } from '../auth/read-auth-methods.js';
 import type { JsonRpcId } from '../json-rpc/json-rpc-message.js';
 import type { PermissionOptionIds } from '../permissions/permission-options.js';
 import type { SessionCatalog } from '../session/session-catalog.js';
 import { emptySessionCatalog } from '../session/session-catalog.js';
 import type { ToolOutput } from '../tools/tool-output.js';
+import type { ClientSystemPrompt } from './standing-instructions.js';
 
 /** Where the bridge stands with its agent. */
 export type BridgePhase =
@@ -105,6 +107,21 @@ export type BridgeState = {
   readonly pendingInitializeIds: string[];
   /** The client sent `initialize` (system/init is then also emitted at session-ready). */
   clientInitialized: boolean;
+  /**
+   * Fields added to the answer of each pending `initialize`, by `request_id`: what the bridge did
+   * with the request's `mcpServers`, `disallowedTools`, `settings`, hooks... (`mcp_servers_applied`).
+   */
+  readonly initializeAnswerFlags: Map<string, Record<string, boolean>>;
+  /** A client `initialize` was answered: command list changes then go out as `system/commands_changed` (N-06). */
+  initializeAnswered: boolean;
+  /** The MCP servers of the session: the launch's, plus those of the client's `initialize` (S-02). */
+  mcpServers: Readonly<Record<string, McpServerConfig>>;
+  /** Names of {@link mcpServers} (tool-name mapping, T-11 generalised). */
+  mcpServerNames: readonly string[];
+  /** `--disallowedTools` plus the `initialize` request's `disallowedTools`. */
+  disallowedTools: readonly string[];
+  /** The system-prompt fields of the client's `initialize` (standing instructions, PR-06). */
+  clientSystemPrompt: ClientSystemPrompt;
   capabilities: AgentCapabilities;
   agentName: string;
   agentVersion: string;
@@ -119,6 +136,8 @@ export type BridgeState = {
   requestedSessionId: string | undefined;
   catalog: SessionCatalog;
   commands: SlashCommandInfo[];
+  /** Commands announced before the session id was known, by session id. */
+  readonly earlyCommands: Map<string, SlashCommandInfo[]>;
   mcpStatuses: McpServerStatus[];
   /** The Claude-vocabulary permission mode in effect. */
   permissionMode: string;
@@ -126,8 +145,10 @@ export type BridgeState = {
   firstPromptSent: boolean;
   /** Standing instructions went through ACP `systemPrompt` instead of the first prompt. */
   instructionsDelivered: boolean;
-  /** The `system/init` emitted since the last turn (session-ready, N-06); a turn start skips an unchanged duplicate. */
-  idleInitSignature: string | undefined;
+  /** The content of the last `system/init` emitted (without its uuid): the first turn skips an unchanged duplicate. */
+  lastInitSignature: string | undefined;
+  /** Client turns that reached the agent (the first one's `system/init` may be skipped, issue 3). */
+  turnsStarted: number;
   /** A `system/init` has been emitted at least once (N-06 re-emits only then). */
   initEmitted: boolean;
   /** The MCP servers as sent to the agent (S-03 generalised). */
@@ -150,6 +171,12 @@ export function createBridgeState(createdAt: number, permissionMode: string): Br
     createdAt,
     pendingInitializeIds: [],
     clientInitialized: false,
+    initializeAnswerFlags: new Map(),
+    initializeAnswered: false,
+    mcpServers: {},
+    mcpServerNames: [],
+    disallowedTools: [],
+    clientSystemPrompt: {},
     capabilities: {
       loadSession: false,
       resumeSession: false,
@@ -172,11 +199,13 @@ export function createBridgeState(createdAt: number, permissionMode: string): Br
     requestedSessionId: undefined,
     catalog: emptySessionCatalog,
     commands: [],
+    earlyCommands: new Map(),
     mcpStatuses: [],
     permissionMode,
     firstPromptSent: false,
     instructionsDelivered: false,
-    idleInitSignature: undefined,
+    lastInitSignature: undefined,
+    turnsStarted: 0,
     initEmitted: false,
     acpMcpServers: [],
     turn: undefined,

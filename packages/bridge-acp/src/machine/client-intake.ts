@@ -1,3 +1,4 @@
+import { awaitsClientInitialize } from './client-initialize.js';
 import { onControlRequest } from './control-requests.js';
 import { startHandshake } from './handshake.js';
 import { isRecord } from './is-record.js';
@@ -27,7 +28,10 @@ export function onClientLine(context: MachineContext, line: string): void {
       onControlRequest(context, value);
       return;
     case 'user':
-      if (context.state.phase === 'idle') startHandshake(context);
+      // With `--await-initialize` the client's `initialize` starts the handshake; the line waits.
+      if (context.state.phase === 'idle' && !awaitsClientInitialize(context)) {
+        startHandshake(context);
+      }
       acceptUserMessage(context, value);
       return;
     case 'control_response': {

@@ -1,4 +1,5 @@
 import {
+  buildCommandsChanged,
   buildControlError,
   buildControlSuccess,
   buildInitializeResponse,
@@ -28,9 +29,15 @@ export function emitControlError(
   if (requestId) context.emit(buildControlError(requestId, error, errorCode));
 }
 
-/** H-11: answers the client's `initialize` with the commands and models known now. */
+/**
+ * H-11: answers the client's `initialize` with the commands and models known now, plus what became
+ * of the request's `mcpServers`, `disallowedTools`, settings and hooks (the SDK verifies them).
+ */
 export function emitInitializeAnswer(context: MachineContext, requestId: string): void {
   const { state } = context;
+  const flags = state.initializeAnswerFlags.get(requestId);
+  state.initializeAnswerFlags.delete(requestId);
+  state.initializeAnswered = true;
   context.emit(
     buildInitializeResponse({
       requestId,
@@ -39,8 +46,31 @@ export function emitInitializeAnswer(context: MachineContext, requestId: string)
       agentName: state.agentName,
       agentVersion: state.agentVersion,
       permissionMode: state.permissionMode,
+      ...(flags === undefined ? {} : { applied: flags }),
     }),
   );
+}
+
+/**
+ * N-06: the command list changed after the client's `initialize` was answered: the SDK refreshes
+ * `supportedCommands()` from `system/commands_changed`.
+ */
+export function emitCommandsChanged(context: MachineContext): void {
+  const { state } = context;
+  if (!state.initializeAnswered || state.sessionId === undefined) return;
+  context.emit(
+    buildCommandsChanged({
+      sessionId: state.sessionId,
+      uuid: context.newId(),
+      commands: state.commands,
+    }),
+  );
+}
+
+/** H-12: the Claude tool names the backend is known to map its tools to (sorted, unique). */
+function knownToolNames(context: MachineContext): string[] {
+  const names = Object.values(context.quirks.toolNameByAgentTool ?? {});
+  return [...new Set(names.filter((name) => name !== ''))].sort();
 }
 
 /** The `system/init` line as it would read now, without its `uuid` (for duplicate detection). */
@@ -56,6 +86,7 @@ function systemInitFields(context: MachineContext) {
     agentName: state.agentName,
     agentVersion: state.agentVersion,
     backendName: context.backend?.displayName ?? 'ACP agent',
+    tools: knownToolNames(context),
   };
 }
 
@@ -65,15 +96,15 @@ export function systemInitSignature(context: MachineContext): string {
 }
 
 /**
- * H-12: emits `system/init` (only once a session id exists). Outside a turn its content is
- * remembered, so the next turn's start skips an unchanged duplicate.
+ * H-12: emits `system/init` (only once a session id exists). Its content is remembered, so the
+ * first turn's start skips an unchanged duplicate (issue 3).
  */
 export function emitSystemInit(context: MachineContext): void {
   const { state } = context;
   if (state.sessionId === undefined) return;
   state.initEmitted = true;
   const fields = systemInitFields(context);
-  state.idleInitSignature = state.turn === undefined ? JSON.stringify(fields) : undefined;
+  state.lastInitSignature = JSON.stringify(fields);
   context.emit(buildSystemInit({ ...fields, uuid: context.newId() }));
 }
 

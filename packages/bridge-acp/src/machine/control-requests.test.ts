@@ -325,6 +325,26 @@ describe('control requests', () => {
     expect(harness.linesOf('system', 'status').at(-1)?.permissionMode).toBe('bypassPermissions');
   });
 
+  it('N-06 commands announced before the session/new answer reach the initialize answer', () => {
+    const harness = createHarness({ script: { 'session/new': 'hold' } });
+    harness.initialize();
+    harness.update({
+      sessionUpdate: 'available_commands_update',
+      availableCommands: [{ name: 'review', description: 'Review' }],
+    });
+    harness.update(
+      {
+        sessionUpdate: 'available_commands_update',
+        availableCommands: [{ name: 'other', description: '' }],
+      },
+      'sess-9',
+    );
+    harness.respond(harness.lastRequest('session/new').id, seedSessionResult());
+    expect(harness.clientLines[0]?.response.response.commands).toEqual([
+      { name: 'review', description: 'Review', argumentHint: '' },
+    ]);
+  });
+
   it('a second initialize after the session is ready is answered again', () => {
     const harness = readyHarness();
     harness.initialize('req_2');

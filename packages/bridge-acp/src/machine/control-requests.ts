@@ -1,11 +1,6 @@
 import { resolveModelId } from '../session/session-catalog.js';
-import {
-  emitControlError,
-  emitControlSuccess,
-  emitInitializeAnswer,
-  emitSystemStatus,
-} from './client-messages.js';
-import { startHandshake } from './handshake.js';
+import { onInitialize } from './client-initialize.js';
+import { emitControlError, emitControlSuccess, emitSystemStatus } from './client-messages.js';
 import { interruptTurn } from './interrupt-turn.js';
 import { isRecord } from './is-record.js';
 import type { MachineContext } from './machine-context.js';
@@ -26,7 +21,7 @@ export function onControlRequest(context: MachineContext, line: Record<string, u
   const subtype = typeof request.subtype === 'string' ? request.subtype : '';
   switch (subtype) {
     case 'initialize':
-      onInitialize(context, requestId);
+      onInitialize(context, requestId, request);
       return;
     case 'interrupt':
       interruptTurn(context, () => emitControlSuccess(context, requestId, { still_queued: [] }));
@@ -37,6 +32,14 @@ export function onControlRequest(context: MachineContext, line: Record<string, u
     case 'set_permission_mode':
       onSetPermissionMode(context, requestId, request.mode);
       return;
+    case 'set_max_thinking_tokens':
+      // Known to the real CLI, which answers without a `response`; ACP has no thinking budget.
+      context.log.info('ACP cannot honour set_max_thinking_tokens; acknowledged and ignored', {
+        maxThinkingTokens:
+          typeof request.max_thinking_tokens === 'number' ? request.max_thinking_tokens : null,
+      });
+      emitControlSuccess(context, requestId);
+      return;
     case 'mcp_status':
       emitControlSuccess(context, requestId, {
         mcpServers: context.state.mcpStatuses.map((status) => ({ ...status })),
@@ -46,26 +49,6 @@ export function onControlRequest(context: MachineContext, line: Record<string, u
       context.log.info('unsupported control request', { subtype });
       emitControlError(context, requestId, unsupportedSubtypeText(subtype), 'unsupported_request');
   }
-}
-
-/** H-01: the first `initialize` starts the handshake; it is answered at session-ready (H-11). */
-function onInitialize(context: MachineContext, requestId: string | undefined): void {
-  const { state } = context;
-  state.clientInitialized = true;
-  if (state.phase === 'ready') {
-    if (requestId) emitInitializeAnswer(context, requestId);
-    return;
-  }
-  if (state.phase === 'failed' || state.phase === 'exited') {
-    emitControlError(
-      context,
-      requestId,
-      'The agent is not available: its handshake failed or it exited.',
-    );
-    return;
-  }
-  if (requestId) state.pendingInitializeIds.push(requestId);
-  startHandshake(context);
 }
 
 /**

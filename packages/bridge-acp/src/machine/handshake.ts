@@ -77,7 +77,7 @@ export function readAgentCapabilities(value: unknown): AgentCapabilities {
 }
 
 function onInitializeAnswer(context: MachineContext, answer: RpcOutcome): void {
-  const { state, launch } = context;
+  const { state } = context;
   if (state.phase !== 'handshake') return;
   if (!answer.ok) {
     failHandshake(context, `initialize failed: ${formatRpcError(answer.error)}`);
@@ -93,7 +93,7 @@ function onInitializeAnswer(context: MachineContext, answer: RpcOutcome): void {
   state.agentName = typeof agentInfo.name === 'string' ? agentInfo.name : '';
   state.agentVersion = typeof agentInfo.version === 'string' ? agentInfo.version : '';
   state.authMethods = readAuthMethods(result.authMethods);
-  const mcp = toAcpMcpServers(launch.mcpServers, {
+  const mcp = toAcpMcpServers(state.mcpServers, {
     http: state.capabilities.mcpHttp,
     sse: state.capabilities.mcpSse,
   });
@@ -175,7 +175,7 @@ function openSession(context: MachineContext): void {
 function newSession(context: MachineContext): void {
   const { state, launch } = context;
   const params = sessionParams(context);
-  const instructions = standingInstructionsText(launch);
+  const instructions = standingInstructionsText(launch, state.clientSystemPrompt);
   const viaSystemPrompt = instructions !== undefined && state.capabilities.systemPrompt;
   if (viaSystemPrompt)
     params.systemPrompt = { mode: 'append', content: [{ type: 'text', text: instructions }] };
@@ -214,6 +214,9 @@ function sessionOpened(
   const { state, launch } = context;
   state.sessionId = sessionId;
   state.sessionResumed = resumed;
+  const early = state.earlyCommands.get(sessionId);
+  if (early !== undefined) state.commands = early;
+  state.earlyCommands.clear();
   state.catalog = readSessionCatalog(result, state.catalog);
   refreshCatalogWindows(context);
   context.act({

@@ -15,8 +15,6 @@ export type MachineContext = {
   readonly launch: AcpLaunch;
   readonly backend: BackendManifest | undefined;
   readonly quirks: BackendQuirks;
-  /** Names of the configured MCP servers (tool-name mapping, T-11 generalised). */
-  readonly mcpServerNames: readonly string[];
   /** Compiled `quirks.modeChangeChunkPattern`, when valid. */
   readonly modeChangePattern: RegExp | undefined;
   readonly log: Logger;

@@ -208,6 +208,37 @@ describe('permissions', () => {
     });
   });
 
+  it('quirks.rejectionEndsTurn: an agent that cancels its turn after a denial ends it normally, without an interruption marker', () => {
+    const harness = permissionHarness({
+      backend: {
+        specificationVersion: 'backend-v1',
+        id: 'codex',
+        displayName: 'Codex',
+        protocol: 'acp',
+        launch: { command: 'codex-acp', args: [] },
+        probe: {},
+        env: { forward: [], credentials: [] },
+        process: { names: [], exitsOnStdinEof: false },
+        hints: {},
+        auth: { preferredMethodIds: [] },
+        quirks: { rejectionEndsTurn: true },
+      },
+    });
+    requestPermission(harness, 7);
+    harness.client({
+      type: 'control_response',
+      response: { subtype: 'success', request_id: 'acp-perm-1', response: { behavior: 'deny' } },
+    });
+    harness.endPrompt('cancelled');
+    expect(harness.linesOf('user').some((line) => line.message.content[0].type === 'text')).toBe(
+      false,
+    );
+    expect(harness.linesOf('result')[0]).toMatchObject({
+      subtype: 'success',
+      terminal_reason: 'completed',
+    });
+  });
+
   it('PM-08 several permission requests can be pending at once', () => {
     const harness = permissionHarness();
     requestPermission(harness, 1, {

@@ -71,7 +71,7 @@ export function onPermissionRequest(
         ...(title !== undefined ? { title } : {}),
         ...(frameInput !== undefined ? { rawInput: frameInput } : {}),
       },
-      { mcpServerNames: context.mcpServerNames, quirks: context.quirks },
+      { mcpServerNames: context.state.mcpServerNames, quirks: context.quirks },
     );
     const unwrapped =
       frameInput !== undefined ? unwrapMcpArguments(toolName, frameInput) : undefined;
@@ -82,7 +82,7 @@ export function onPermissionRequest(
     toolName,
     input,
     allowedTools: launch.allowedTools ?? [],
-    disallowedTools: launch.disallowedTools ?? [],
+    disallowedTools: state.disallowedTools,
     permissionMode: state.permissionMode,
     cwd: launch.cwd,
   });

@@ -58,6 +58,36 @@ describe('prompt turn', () => {
     ]);
   });
 
+  it('PR-06 the system prompt fields of the SDK initialize request become the standing instructions', () => {
+    const harness = createHarness();
+    harness.client({
+      type: 'control_request',
+      request_id: 'req_1',
+      request: {
+        subtype: 'initialize',
+        systemPrompt: ['You review code.', ''],
+        appendSystemPrompt: 'Be kind.',
+      },
+    });
+    harness.user('one');
+    expect(harness.lastRequest('session/prompt').params.prompt[0].text).toBe(
+      '[Standing instructions -- follow them for this whole session]\nYou review code.\n\nBe kind.\n[End of standing instructions]\n\n',
+    );
+  });
+
+  it('PR-06 the SDK default empty system prompt adds nothing', () => {
+    const harness = createHarness();
+    harness.client({
+      type: 'control_request',
+      request_id: 'req_1',
+      request: { subtype: 'initialize', systemPrompt: [''] },
+    });
+    harness.user('one');
+    expect(harness.lastRequest('session/prompt').params.prompt).toEqual([
+      { type: 'text', text: 'one' },
+    ]);
+  });
+
   it('PR-06 an agent with sessionCapabilities.systemPrompt gets the instructions in session/new instead', () => {
     const harness = readyHarness({
       launch: { systemPrompt: 'Be brief.' },
@@ -340,13 +370,41 @@ describe('prompt turn', () => {
     const result = harness.linesOf('result')[0];
     expect(result).toMatchObject({
       is_error: true,
-      result: 'The agent process exited mid-turn.',
+      result: 'The agent process exited mid-turn (code 1).',
+      errors: ['The agent process exited mid-turn (code 1).'],
       stop_reason: 'process_exited',
     });
     expect(harness.clientLines.map(shapeOf).slice(-2)).toEqual([
       'assistant:text',
       'result/error_during_execution',
     ]);
+  });
+
+  it('X-01/H-20 the mid-turn result quotes the exit code and the stderr tail, in result and errors', () => {
+    const harness = readyHarness();
+    harness.user('hi');
+    harness.bridge.onAgentExit({
+      code: 1,
+      signal: null,
+      stderrTail: 'quota exhausted\nError: simulated failure\n',
+    });
+    const text =
+      'The agent process exited mid-turn (code 1). stderr: quota exhausted\nError: simulated failure';
+    expect(harness.linesOf('result')).toEqual([
+      expect.objectContaining({ result: text, errors: [text], stop_reason: 'process_exited' }),
+    ]);
+  });
+
+  it('X-01 a signal exit names the signal; a long stderr tail is cut at its start', () => {
+    const harness = readyHarness();
+    harness.user('hi');
+    const tail = `${'x'.repeat(3000)}LAST LINE`;
+    harness.bridge.onAgentExit({ code: null, signal: 'SIGKILL', stderrTail: tail });
+    const [result] = harness.linesOf('result');
+    expect(result?.result).toMatch(
+      /^The agent process exited mid-turn \(signal SIGKILL\)\. stderr: …x+LAST LINE$/,
+    );
+    expect(String(result?.result).length).toBeLessThan(1600);
   });
 
   it('PR-05 after the agent exited a user line gets a no_session result', () => {

@@ -81,17 +81,18 @@ export function acceptUserMessage(context: MachineContext, line: Record<string, 
 }
 
 /**
- * Starts a turn whose prompts waited for the session: `system/init` (skipped when the one emitted
- * at session-ready is unchanged), then the first prompt.
+ * Starts a turn whose prompts waited for the session: `system/init`, then the first prompt. The
+ * real CLI writes `system/init` at the start of every turn; only the first turn skips it when the
+ * last one emitted (at session-ready, for a client that sent `initialize`) is unchanged (issue 3).
  */
 export function beginQueuedTurn(context: MachineContext): void {
   const { state } = context;
   const turn = state.turn;
   if (turn === undefined || turn.promptInFlight || state.phase !== 'ready') return;
   if (turn.promptCount === 0) {
-    const idleSignature = state.idleInitSignature;
-    state.idleInitSignature = undefined;
-    if (idleSignature === undefined || idleSignature !== systemInitSignature(context)) {
+    const firstTurn = state.turnsStarted === 0;
+    state.turnsStarted += 1;
+    if (!firstTurn || state.lastInitSignature !== systemInitSignature(context)) {
       emitSystemInit(context);
     }
   }
@@ -115,7 +116,7 @@ function sendNextPrompt(context: MachineContext): void {
     }
     const prompt: unknown[] = blocks;
     if (!state.firstPromptSent && !state.sessionResumed && !state.instructionsDelivered) {
-      const instructions = standingInstructionsText(context.launch);
+      const instructions = standingInstructionsText(context.launch, state.clientSystemPrompt);
       if (instructions !== undefined) prompt.unshift(standingInstructionsBlock(instructions));
     }
     state.firstPromptSent = true;
@@ -154,6 +155,16 @@ function onPromptAnswer(context: MachineContext, turn: TurnState, answer: RpcOut
   context.ledger.foldPromptResponse(answer.result);
   if (turn.cancelRequested) {
     finishTurn(context, { kind: 'cancelled', duringTools: turn.abortedTools });
+    return;
+  }
+  if (
+    stopReason === 'cancelled' &&
+    turn.denials.length > 0 &&
+    context.quirks.rejectionEndsTurn === true
+  ) {
+    // The agent ends its turn on a rejection (codex-acp); the client did not interrupt, so the
+    // turn ends as the real CLI ends one after a denial: normally.
+    finishTurn(context, { kind: 'completed', stopReason: 'end_turn' });
     return;
   }
   if (turn.queue.length > 0) {

@@ -2,7 +2,7 @@ import { contentBlockText } from '../content/content-block-text.js';
 import { toClaudePermissionMode } from '../modes/resolve-mode-id.js';
 import { toSlashCommands } from '../north/client-lines.js';
 import { applyConfigOptionUpdate } from '../session/session-catalog.js';
-import { emitSystemInit, emitSystemStatus } from './client-messages.js';
+import { emitCommandsChanged, emitSystemInit, emitSystemStatus } from './client-messages.js';
 import { isRecord } from './is-record.js';
 import type { MachineContext } from './machine-context.js';
 import { agentModeFor } from './session-settings.js';
@@ -17,6 +17,10 @@ export function onSessionUpdate(context: MachineContext, params: unknown): void 
   if (!isRecord(params)) return;
   const { state } = context;
   const expected = state.replaying ? state.requestedSessionId : state.sessionId;
+  if (expected === undefined && state.phase === 'handshake') {
+    keepEarlyCommands(context, params);
+    return;
+  }
   if (expected === undefined || params.sessionId !== expected) {
     context.log.debug('session/update for another session ignored');
     return;
@@ -37,8 +41,9 @@ export function onSessionUpdate(context: MachineContext, params: unknown): void 
       }
       const pattern = context.modeChangePattern;
       if (pattern !== undefined) {
-        const match = pattern.exec(text);
-        if (match !== null && match[0].length === text.length && match[1]) {
+        const trimmed = text.trim();
+        const match = pattern.exec(trimmed);
+        if (match !== null && match[0].length === trimmed.length && match[1]) {
           applyAgentModeChange(context, match[1]);
           return;
         }
@@ -60,7 +65,10 @@ export function onSessionUpdate(context: MachineContext, params: unknown): void 
       return;
     case 'available_commands_update':
       state.commands = toSlashCommands(update.availableCommands);
-      if (!state.replaying && state.initEmitted) emitSystemInit(context);
+      if (state.replaying) return;
+      // N-06: the SDK's `supportedCommands()` reads the latest `system/commands_changed`.
+      emitCommandsChanged(context);
+      if (state.initEmitted) emitSystemInit(context);
       return;
     case 'current_mode_update':
       if (typeof update.currentModeId === 'string' && update.currentModeId !== '') {
@@ -114,4 +122,15 @@ export function refreshCatalogWindows(context: MachineContext): void {
       windows[model.id] = model.contextWindow;
   }
   context.ledger.setCatalogWindows(windows);
+}
+
+/**
+ * Some agents announce their commands before answering `session/new`, while the session id is
+ * still unknown: the latest list per session id is kept until the session opens.
+ */
+function keepEarlyCommands(context: MachineContext, params: Record<string, unknown>): void {
+  const update = params.update;
+  if (!isRecord(update) || update.sessionUpdate !== 'available_commands_update') return;
+  if (typeof params.sessionId !== 'string') return;
+  context.state.earlyCommands.set(params.sessionId, toSlashCommands(update.availableCommands));
 }

@@ -79,7 +79,7 @@ export function announceToolCall(context: MachineContext, tool: ToolCallState): 
       ...(tool.metaKind !== undefined ? { metaKind: tool.metaKind } : {}),
       ...(tool.agentToolName !== undefined ? { name: tool.agentToolName } : {}),
     },
-    { mcpServerNames: context.mcpServerNames, quirks: context.quirks },
+    { mcpServerNames: context.state.mcpServerNames, quirks: context.quirks },
   );
   tool.input = buildToolInput(
     {
@@ -177,7 +177,7 @@ function warnIfUnasked(context: MachineContext, tool: ToolCallState): void {
     toolName: tool.name,
     input: tool.input,
     allowedTools: launch.allowedTools ?? [],
-    disallowedTools: launch.disallowedTools ?? [],
+    disallowedTools: state.disallowedTools,
     permissionMode: state.permissionMode,
     cwd: launch.cwd,
   });

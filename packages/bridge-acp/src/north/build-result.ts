@@ -19,8 +19,8 @@ export type TurnEnding =
   | { readonly kind: 'handshake-failed'; readonly reason: string }
   /** PR-05: no session could be opened for the message. */
   | { readonly kind: 'no-session'; readonly reason?: string }
-  /** X-01: the agent process exited mid-turn. */
-  | { readonly kind: 'agent-exited' }
+  /** X-01: the agent process exited mid-turn; `reason` names the exit and the stderr tail. */
+  | { readonly kind: 'agent-exited'; readonly reason?: string }
   /** PR-02 gap fix: the user message had nothing the agent can take. */
   | { readonly kind: 'empty-message' };
 
@@ -131,15 +131,17 @@ const outcomeOf = (ending: TurnEnding, lastText: string): Outcome => {
         terminalReason: 'turn_setup_failed',
       };
     }
-    case 'agent-exited':
+    case 'agent-exited': {
+      const text = ending.reason ?? resultTexts.agentExited;
       return {
         subtype: 'error_during_execution',
         isError: true,
-        result: resultTexts.agentExited,
-        errors: [resultTexts.agentExited],
+        result: text,
+        errors: [text],
         stopReason: 'process_exited',
         terminalReason: 'model_error',
       };
+    }
     case 'empty-message':
       return {
         subtype: 'error_during_execution',

@@ -231,6 +231,22 @@ export function buildControlCancelRequest(requestId: string): Record<string, unk
   return { type: 'control_cancel_request', request_id: requestId };
 }
 
+/**
+ * N-06: `system/commands_changed`, the SDK's refresh of `supportedCommands()` after `initialize`
+ * was answered (the full list, replace semantics).
+ */
+export function buildCommandsChanged(
+  fields: LineIdentity & { readonly commands: readonly SlashCommand[] },
+): Record<string, unknown> {
+  return {
+    type: 'system',
+    subtype: 'commands_changed',
+    commands: fields.commands.map((command) => ({ ...command })),
+    session_id: fields.sessionId,
+    uuid: fields.uuid,
+  };
+}
+
 /** The SDK's `SlashCommand`. */
 export type SlashCommand = { name: string; description: string; argumentHint: string };
 
@@ -286,6 +302,11 @@ export type InitializeResponseFields = {
   readonly pid?: number;
   /** The Claude permission mode in effect (`current_permission_mode`). */
   readonly permissionMode?: string;
+  /**
+   * What became of the request's launch-time fields, copied as they are (`mcp_servers_applied`,
+   * `disallowed_tools_applied`, `settings_applied`, `hooks_applied`, ...).
+   */
+  readonly applied?: Readonly<Record<string, boolean>>;
 };
 
 /** H-11: the success answer to the client's `initialize`, in the SDK's expected shape. */
@@ -300,6 +321,7 @@ export function buildInitializeResponse(fields: InitializeResponseFields): Recor
   };
   if (fields.pid !== undefined) response.pid = fields.pid;
   if (fields.permissionMode !== undefined) response.current_permission_mode = fields.permissionMode;
+  Object.assign(response, fields.applied);
   response.acp_agent = { name: fields.agentName ?? '', version: fields.agentVersion ?? '' };
   return buildControlSuccess(fields.requestId, response);
 }

@@ -1,7 +1,12 @@
-import type { AcpBridge, AcpBridgeOptions } from '@agentbridge/bridge-acp';
+import type { AcpBridge, AcpBridgeOptions, AgentExit } from '@agentbridge/bridge-acp';
 
-/** What a {@link createFakeBridge} saw, in order. */
-export type FakeBridgeLog = { calls: string[]; maxDepth: number; options?: AcpBridgeOptions };
+/** What a {@link createFakeBridge} saw, in order (`exits`: every `onAgentExit` argument). */
+export type FakeBridgeLog = {
+  calls: string[];
+  maxDepth: number;
+  options?: AcpBridgeOptions;
+  exits?: AgentExit[];
+};
 
 /**
  * A minimal bridge for host tests: a client line `{"say":x}` becomes the agent request
@@ -46,11 +51,12 @@ export function createFakeBridge(log: FakeBridgeLog): (options: AcpBridgeOptions
           options.toClient(JSON.stringify({ type: 'echo', params: message.params ?? message }));
         }),
       onAgentExit: (exit) =>
-        enter(`exit ${exit.code} ${exit.signal}`, () =>
+        enter(`exit ${exit.code} ${exit.signal}`, () => {
+          log.exits = [...(log.exits ?? []), exit];
           options.toClient(
             JSON.stringify({ type: 'result', subtype: 'agent_exit', code: exit.code }),
-          ),
-        ),
+          );
+        }),
       onTimer: (timerId) =>
         enter(`timer ${timerId}`, () =>
           options.toClient(JSON.stringify({ type: 'timer', timerId })),

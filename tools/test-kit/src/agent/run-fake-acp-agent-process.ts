@@ -58,6 +58,12 @@ export async function runFakeAcpAgentProcess(options: FakeAgentProcessOptions = 
     return;
   }
 
+  // An agent outliving its client (orphaned by a killed bridge) must not die of EPIPE: a real
+  // agent such as codex-acp keeps running after its pipes break, which is what reaping tests need.
+  if (scenario.process?.ignoreStdinEof) {
+    process.stdout.on('error', () => {});
+    process.stderr.on('error', () => {});
+  }
   const record = (entry: TranscriptEntry) => {
     if (recordFile) appendFileSync(recordFile, `${JSON.stringify(entry)}\n`);
   };

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { ConfigError, UsageError } from '@agentbridge/core';
+import { UsageError } from '@agentbridge/core';
 import { nodeFileSystem, resolveSpawnCommand } from '@agentbridge/host-node';
 import type { CommandLine } from '../../argv/parse-command-line.js';
 import type { CliContext } from '../../cli-context.js';
@@ -25,14 +25,9 @@ export async function runLogin(
   const { manifest } = setup.catalog.get(backendId);
   const login = manifest.hints.login;
   if (!login) {
-    throw new ConfigError({
-      filePath: `backend '${backendId}'`,
-      issues: [
-        {
-          path: 'hints.login',
-          message: `has no sign-in command.${manifest.hints.loginNote ? ` ${manifest.hints.loginNote}` : ''}`,
-        },
-      ],
+    const note = manifest.hints.loginNote ? ` ${manifest.hints.loginNote}` : '';
+    throw new UsageError(`agentbridge: backend '${backendId}' has no sign-in command.${note}`, {
+      exitCode: 2,
     });
   }
   const located = locateCommand({ command: login.command, manifest, context });

@@ -99,6 +99,11 @@ describe('buildAcpLaunch', () => {
     ).toBe('explicit');
   });
 
+  it('S-02: --await-initialize makes the bridge wait for the client initialize (the SDK sends mcpServers there)', () => {
+    expect(build([...sdk, '--await-initialize']).awaitInitialize).toBe(true);
+    expect(build(sdk).awaitInitialize).toBeUndefined();
+  });
+
   it('drops --fork-session when there is nothing to fork', () => {
     expect(build([...sdk, '--fork-session']).forkSession).toBeUndefined();
   });

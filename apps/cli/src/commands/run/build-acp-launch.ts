@@ -67,6 +67,7 @@ export function buildAcpLaunch(options: BuildAcpLaunchOptions): AcpLaunch {
       : {}),
     ...(commandLine.includePartialMessages ? { includePartialMessages: true } : {}),
     ...(commandLine.replayUserMessages ? { replayUserMessages: true } : {}),
+    ...(commandLine.awaitInitialize ? { awaitInitialize: true } : {}),
     ...optionalEntry('permissionPromptTool', commandLine.permissionPromptTool),
     ...(commandLine.allowedTools.length > 0 ? { allowedTools: commandLine.allowedTools } : {}),
     ...(commandLine.disallowedTools.length > 0

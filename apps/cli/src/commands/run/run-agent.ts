@@ -1,32 +1,23 @@
-import { readFileSync } from 'node:fs';
-import type { BackendManifest, Logger } from '@agentbridge/core';
+import type { Logger } from '@agentbridge/core';
 import { ConfigError, UsageError } from '@agentbridge/core';
-import {
-  createAcpBridgeTransport,
-  createAgentEnvironment,
-  createClaudeCliTransport,
-  probeAgentVersion,
-  selectLaunchArgs,
-} from '@agentbridge/host-node';
 import type { CommandLine } from '../../argv/parse-command-line.js';
-import type { CliContext } from '../../cli-context.js';
-import { cliVersion } from '../../cli-version.js';
-import { locateCommand } from '../../host/locate-command.js';
-import { parseMcpConfigs } from '../../mcp/parse-mcp-configs.js';
+import type { CliContext, TerminationSignal } from '../../cli-context.js';
 import type { RunSetup } from '../../resolve-run-setup.js';
 import { createSessionStore } from '../../session/session-store.js';
 import { formatArgvNotes } from '../../ui/format-argv-notes.js';
-import { buildAcpLaunch } from './build-acp-launch.js';
+import { createRunTransport } from './create-run-transport.js';
 import { exitCodeOf } from './exit-code-of.js';
 import { readPrompt } from './read-prompt.js';
-import type { RelayEvent, RelayTransport } from './relay-transport.js';
+import type { RelayEvent } from './relay-transport.js';
 import { runPrint } from './run-print.js';
 import { runStreamJson } from './run-stream-json.js';
 
+const signalNumbers = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const;
+
 /**
- * The main path: resolves the backend and its executable, starts the transport (an ACP agent
- * behind the bridge, or a real `claude` for `stream-json` backends) and relays in stream-json or
- * print mode. Resolves with the exit code.
+ * The main path: picks the backend, creates its transport (an ACP agent behind the bridge, or a
+ * real `claude` for `stream-json` backends), relays in stream-json or print mode, records opened
+ * sessions for `--continue`, and stops on SIGINT/SIGTERM/SIGHUP. Resolves with the exit code.
  */
 export async function runAgent(
   context: CliContext,
@@ -47,167 +38,98 @@ export async function runAgent(
   }
   const { manifest } = catalog.get(settings.backendId);
   const passThrough = manifest.protocol === 'stream-json';
-  for (const line of formatArgvNotes(
-    passThrough ? { unknownFlags: [], unsupportedFlags: [] } : commandLine,
-  )) {
-    context.stderr.write(line);
-  }
-
-  const command = settings.command ?? manifest.launch.command;
-  if (command === '') {
-    throw new ConfigError({
-      issues: [
-        {
-          path: 'command',
-          message: `backend '${manifest.id}' has no default command: pass --agent-command <cmd>, set AGENTBRIDGE_COMMAND, or add "command" to .agentrc.`,
-        },
-      ],
-    });
-  }
-  const found = locateCommand({ command, manifest, context });
-  if (!found.found) throw found.error;
-  const env = createAgentEnvironment({
-    parent: context.env,
-    platform: context.platform,
-    ...(manifest.env.defaults ? { defaults: manifest.env.defaults } : {}),
-    overrides: settings.env,
-  });
-  const secrets = [...manifest.env.credentials]
-    .map((name) => env[name])
-    .filter((value): value is string => typeof value === 'string' && value.length >= 4);
-  const args =
-    settings.args ??
-    (await defaultArgs(manifest, found.path, env, settings.stateDirectory, logger));
-  const processOptions = {
-    command: found.path,
-    cwd: context.cwd,
-    env,
-    logger,
-    platform: context.platform,
-    stateDirectory: settings.stateDirectory,
-    secrets,
+  const writeStderr = (text: string) => {
+    context.stderr.write(text);
   };
-  logger.info('starting agent', { backendId: manifest.id, command: found.path, args });
+  // A real `claude` judges its own flags.
+  if (!passThrough) for (const line of formatArgvNotes(commandLine)) writeStderr(line);
+
+  // A pass-through `claude` handles -p itself: its lines are relayed as they are in every mode.
+  const relayLines = commandLine.mode === 'stream-json' || passThrough;
+  const prompt = relayLines ? '' : (commandLine.prompt ?? (await readPrompt(context)));
+  if (!relayLines && prompt.trim() === '') {
+    throw new UsageError(
+      'Error: Input must be provided either through stdin or as a prompt argument when using --print',
+    );
+  }
 
   const store = createSessionStore({ stateDirectory: settings.stateDirectory });
-  let transport: RelayTransport;
-  if (passThrough) {
-    transport = createClaudeCliTransport({
-      ...processOptions,
-      args: [...args, ...commandLine.passthrough],
-    });
-  } else {
-    const continueSessionId = commandLine.continue
+  const continueSessionId =
+    commandLine.continue && !passThrough
       ? (await store.findLatest({ cwd: context.cwd, backendId: manifest.id }))?.sessionId
       : undefined;
-    if (commandLine.continue) logger.info('continue', { sessionId: continueSessionId ?? null });
-    const launch = buildAcpLaunch({
-      commandLine,
-      settings,
-      manifest,
-      cwd: context.cwd,
-      mcpServers: parseMcpConfigs(commandLine.mcpConfigs, {
-        cwd: context.cwd,
-        readFile: (path) => readFileSync(path, 'utf8'),
-      }),
-      ...(continueSessionId === undefined ? {} : { continueSessionId }),
-      agentCommand: command,
-      clientVersion: cliVersion(),
-      readFile: (path) => readFileSync(path, 'utf8'),
-    });
-    transport = createAcpBridgeTransport({ ...processOptions, args, launch, backend: manifest });
-  }
+  if (commandLine.continue) logger.info('continue', { sessionId: continueSessionId ?? null });
+  const transport = await createRunTransport({
+    context,
+    commandLine,
+    settings,
+    manifest,
+    logger,
+    ...(continueSessionId === undefined ? {} : { continueSessionId }),
+  });
 
-  const showAgentStderr = commandLine.verbose || commandLine.debug;
+  const pendingWrites: Promise<void>[] = [];
+  // `--session-id`: an ACP agent chooses its own session ids; say so once when they differ.
+  let sessionIdNoted = passThrough || commandLine.sessionId === undefined;
+  const noteForeignSessionId = (sessionId: string) => {
+    if (sessionIdNoted || sessionId === commandLine.sessionId) return;
+    sessionIdNoted = true;
+    writeStderr(
+      `agentbridge: note: --session-id ${commandLine.sessionId} was not applied: ${manifest.displayName} chose the session id ${sessionId}\n`,
+    );
+  };
+  // A real `claude` owns its stderr; an ACP agent's stderr is shown with --verbose or --debug.
+  const showAgentStderr = passThrough || commandLine.verbose || commandLine.debug;
   const onEvent = (event: RelayEvent) => {
-    switch (event.type) {
-      case 'agent-output':
-        if (event.stream === 'stdout' || showAgentStderr) context.stderr.write(`${event.line}\n`);
-        return;
-      case 'session-opened':
-        store
-          .record({
-            cwd: context.cwd,
-            backendId: manifest.id,
-            sessionId: event.sessionId,
-            updatedAt: Date.now(),
-          })
-          .catch((error: unknown) =>
-            logger.warn('session store write failed', {
-              message: error instanceof Error ? error.message : String(error),
-            }),
-          );
-        return;
-      case 'auth-started':
-        context.stderr.write(
-          `agentbridge: signing in to ${manifest.displayName} (${event.methodName}); follow the agent's instructions\n`,
-        );
-        return;
-      default:
-        return;
-    }
-  };
-
-  const stop = () => {
-    void transport.close();
-  };
-  const removeSignalHandlers = context.onTerminate(stop);
-  try {
-    if (commandLine.mode === 'stream-json') {
-      const outcome = await runStreamJson({
-        transport,
-        stdin: context.stdin,
-        stdout: context.stdout,
-        onEvent,
-      });
-      return exitCodeOf(outcome, {
-        passThrough,
-        writeStderr: (text) => context.stderr.write(text),
-      });
-    }
-    const prompt = commandLine.prompt ?? (await readPrompt(context));
-    if (prompt.trim() === '') {
-      throw new UsageError(
-        'Error: Input must be provided either through stdin or as a prompt argument when using --print',
+    if (event.type === 'agent-output' && (event.stream === 'stdout' || showAgentStderr)) {
+      writeStderr(`${event.line}\n`);
+    } else if (event.type === 'session-opened') {
+      noteForeignSessionId(event.sessionId);
+      const record = {
+        cwd: context.cwd,
+        backendId: manifest.id,
+        sessionId: event.sessionId,
+        updatedAt: Date.now(),
+      };
+      pendingWrites.push(
+        store.record(record).catch((error: unknown) =>
+          logger.warn('session store write failed', {
+            message: error instanceof Error ? error.message : String(error),
+          }),
+        ),
+      );
+    } else if (event.type === 'auth-started') {
+      writeStderr(
+        `agentbridge: signing in to ${manifest.displayName} (${event.methodName}); follow the agent's instructions\n`,
       );
     }
-    const outcome = await runPrint({
-      transport,
-      prompt,
-      outputFormat: commandLine.outputFormat,
-      stdout: context.stdout,
-      onEvent,
-    });
-    const code = exitCodeOf(outcome, {
-      passThrough,
-      writeStderr: (text) => context.stderr.write(text),
-    });
-    if (!outcome.result && code === 0) {
-      context.stderr.write('agentbridge: the agent ended without a result\n');
+  };
+
+  let terminatedBy: TerminationSignal | undefined;
+  const removeSignalHandlers = context.onTerminate((signal) => {
+    terminatedBy ??= signal;
+    void transport.close();
+  });
+  try {
+    const outcome = relayLines
+      ? await runStreamJson({ transport, stdin: context.stdin, stdout: context.stdout, onEvent })
+      : await runPrint({
+          transport,
+          prompt,
+          outputFormat: commandLine.outputFormat,
+          stdout: context.stdout,
+          onEvent,
+        });
+    await Promise.all(pendingWrites);
+    // Stopped by a signal: exit quietly with the shell's code for it (SIGINT 130, SIGTERM 143).
+    if (terminatedBy !== undefined) return 128 + signalNumbers[terminatedBy];
+    const code = exitCodeOf(outcome, { passThrough, writeStderr });
+    if (!relayLines && !('result' in outcome) && code === 0) {
+      writeStderr('agentbridge: the agent ended without a result\n');
       return 1;
     }
     return code;
   } finally {
     removeSignalHandlers();
   }
-}
-
-async function defaultArgs(
-  manifest: BackendManifest,
-  executablePath: string,
-  env: Readonly<Record<string, string>>,
-  stateDirectory: string,
-  logger: Logger,
-): Promise<readonly string[]> {
-  if (!manifest.launch.argsByVersion?.length || !manifest.probe.versionArgs)
-    return manifest.launch.args;
-  const version = await probeAgentVersion({
-    executablePath,
-    versionArgs: manifest.probe.versionArgs,
-    env,
-    stateDirectory,
-    logger,
-  });
-  logger.debug('agent version', { version: version ?? null });
-  return selectLaunchArgs(manifest.launch, version);
 }

@@ -162,6 +162,7 @@ describe('runStreamJson', () => {
     expect(outcome).toEqual({
       exit: { code: 3, signal: null, stderrTail: 'agent: fatal' },
       inputEnded: false,
+      lastResultIsError: false,
     });
   });
 

@@ -37,6 +37,8 @@ export async function runPrint(options: RunPrintOptions): Promise<PrintOutcome> 
   let result: Record<string, unknown> | undefined;
   let inputEnded = false;
 
+  // The reader went away (EPIPE): stop the agent rather than crash.
+  stdout.on('error', () => void transport.close());
   transport.onClientLine((line) => {
     const message = parseObject(line);
     const type = typeof message?.type === 'string' ? message.type : undefined;

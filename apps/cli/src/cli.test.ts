@@ -1,0 +1,131 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { BackendNotFoundError, ConfigError, UsageError } from '@agentbridge/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from './cli.js';
+import type { CliContext } from './cli-context.js';
+
+let directory: string;
+beforeEach(() => {
+  directory = mkdtempSync(join(tmpdir(), 'agentbridge-cli-'));
+  writeFileSync(join(directory, 'package.json'), '{"name":"p"}');
+});
+afterEach(() => {
+  rmSync(directory, { recursive: true, force: true });
+});
+
+function createContext(argv: readonly string[], overrides: Partial<CliContext> = {}) {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  const output = { stdout: '', stderr: '' };
+  stdout.on('data', (chunk: Buffer) => {
+    output.stdout += chunk.toString('utf8');
+  });
+  stderr.on('data', (chunk: Buffer) => {
+    output.stderr += chunk.toString('utf8');
+  });
+  const context: CliContext = {
+    argv,
+    env: { PATH: '', AGENTBRIDGE_STATE_DIR: join(directory, 'state') },
+    cwd: directory,
+    homeDirectory: join(directory, 'home'),
+    platform: 'linux',
+    stdin: new PassThrough(),
+    stdout,
+    stderr,
+    stdinIsTerminal: false,
+    stdoutIsTerminal: false,
+    onTerminate: () => () => {},
+    ...overrides,
+  };
+  return { context, output };
+}
+
+async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('runCli', () => {
+  it('--version and --help write to stdout and exit 0; no arguments on a terminal shows help', async () => {
+    const version = createContext(['--version']);
+    expect(await runCli(version.context)).toBe(0);
+    expect(version.output.stdout).toMatch(/^\d+\.\d+\.\d+ \(agentbridge\)\n$/);
+
+    const help = createContext(['-h']);
+    expect(await runCli(help.context)).toBe(0);
+    expect(help.output.stdout).toContain('agentbridge login <backend>');
+
+    const bare = createContext([], { stdinIsTerminal: true });
+    expect(await runCli(bare.context)).toBe(0);
+    expect(bare.output.stdout).toContain('Usage:');
+  });
+
+  it('backends --json lists every backend with its effective command and the selected one', async () => {
+    writeFileSync(
+      join(directory, '.agentrc.yaml'),
+      'backend: codex\nbackends: { codex: { command: ./bin/codex-acp, args: [--verbose] } }\n',
+    );
+    const { context, output } = createContext(['backends', '--json']);
+    expect(await runCli(context)).toBe(0);
+    const rows = JSON.parse(output.stdout) as Record<string, unknown>[];
+    expect(rows.map((row) => [row.id, row.command, row.selected, row.path])).toEqual([
+      ['gemini', 'gemini --experimental-acp', false, undefined],
+      ['codex', `${join(directory, 'bin', 'codex-acp')} --verbose`, true, undefined],
+      ['claude', 'claude', false, undefined],
+      ['acp', '', false, undefined],
+    ]);
+  });
+
+  it('backends prints a table', async () => {
+    const { context, output } = createContext(['backends']);
+    expect(await runCli(context)).toBe(0);
+    expect(output.stdout.split('\n')[0]).toMatch(/^\s+ID\s+NAME\s+COMMAND\s+STATUS$/);
+    expect(output.stdout).toContain('acp     Custom ACP agent');
+    expect(output.stdout).toContain('(set --agent-command)');
+  });
+
+  it('login without a backend is a usage error (exit 2); an unknown one lists the ids', async () => {
+    const missing = await rejectionOf(runCli(createContext(['login']).context));
+    expect(missing).toBeInstanceOf(UsageError);
+    expect((missing as UsageError).exitCode).toBe(2);
+    const unknown = await rejectionOf(runCli(createContext(['login', 'kimi']).context));
+    expect(unknown).toBeInstanceOf(BackendNotFoundError);
+    const noLogin = await rejectionOf(runCli(createContext(['login', 'claude']).context));
+    expect((noLogin as UsageError).message).toBe(
+      "agentbridge: backend 'claude' has no sign-in command. Run `claude` once on a terminal and sign in with /login.",
+    );
+  });
+
+  it('running without a chosen backend explains how to choose one', async () => {
+    const error = await rejectionOf(runCli(createContext(['-p', 'hi']).context));
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).message).toContain(
+      'no backend chosen. Pass --backend <id>, set AGENTBRIDGE_BACKEND',
+    );
+  });
+
+  it("print mode with no prompt and nothing on stdin is claude's usage error", async () => {
+    const error = await rejectionOf(
+      runCli(createContext(['--backend', 'acp', '-p'], { stdinIsTerminal: true }).context),
+    );
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).message).toBe(
+      'Error: Input must be provided either through stdin or as a prompt argument when using --print',
+    );
+  });
+
+  it('the acp backend without a command names the three ways to give one', async () => {
+    const { context } = createContext(['--backend', 'acp', '-p', 'hi']);
+    const error = await rejectionOf(runCli(context));
+    expect((error as ConfigError).message).toContain(
+      "backend 'acp' has no default command: pass --agent-command <cmd>, set AGENTBRIDGE_COMMAND",
+    );
+  });
+});

@@ -1,0 +1,205 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { selectPermissionOption } from './acp-test-client.js';
+import {
+  chunkText,
+  openSession,
+  toolCallStates,
+  transcriptIndex,
+  turnKinds,
+  wireName,
+} from './session-helpers.js';
+import { useCodexSuite } from './test-support/codex-suite.js';
+
+const suite = useCodexSuite();
+
+type ResponsesBody = {
+  input: { type: string; call_id?: string; output?: string }[];
+};
+
+const responsesBody = () => suite.server().responseRequests().at(-1)?.body as ResponsesBody;
+
+describe('codex-acp 0.16.0 over ACP, offline: permissions and the sandbox', () => {
+  it('exec_command allowed: request_permission comes before tool_call, then the command runs', async () => {
+    await suite.scenario('permission-exec-allow', async (context) => {
+      const { agentContext, session } = await openSession(
+        context.acpClient,
+        context.agent.workDirectory,
+      );
+      suite.server().enqueueTurn({
+        items: [
+          {
+            type: 'function_call',
+            name: 'exec_command',
+            arguments: {
+              cmd: 'echo hi > shell.txt',
+              sandbox_permissions: 'require_escalated',
+              justification: 'Create shell.txt',
+            },
+            callId: 'call_exec',
+          },
+        ],
+      });
+      suite.server().enqueueTurn({ items: [{ type: 'message', deltas: ['Created shell.txt.'] }] });
+      context.acpClient.respondToPermissions((request) =>
+        selectPermissionOption(request, 'allow_once'),
+      );
+      const response = await agentContext.request('session/prompt', {
+        sessionId: session.sessionId,
+        prompt: [{ type: 'text', text: 'Create shell.txt' }],
+      });
+      expect(response.stopReason).toBe('end_turn');
+      expect(readFileSync(join(context.agent.workDirectory, 'shell.txt'), 'utf8')).toBe('hi\n');
+      const [permission] = context.acpClient.permissionRequests;
+      expect(permission?.toolCall).toMatchObject({
+        toolCallId: 'call_exec',
+        kind: 'execute',
+        status: 'pending',
+        title: 'echo hi > shell.txt',
+      });
+      expect(permission?.options.map((option) => [option.optionId, option.kind])).toEqual([
+        ['approved', 'allow_once'],
+        ['approved-execpolicy-amendment', 'allow_always'],
+        ['abort', 'reject_once'],
+      ]);
+      const permissionIndex = transcriptIndex(
+        context.acpClient,
+        (message) => wireName(message) === 'session/request_permission',
+      );
+      const permissionMessage = context.acpClient.transcript[permissionIndex]?.message;
+      // Agent-to-client request ids are UUID strings here (Gemini counts from 0).
+      expect(typeof (permissionMessage as { id?: unknown } | undefined)?.id).toBe('string');
+      const toolCallIndex = transcriptIndex(
+        context.acpClient,
+        (message) => wireName(message) === 'tool_call',
+      );
+      expect(toolCallIndex).toBeGreaterThan(permissionIndex);
+      expect(toolCallStates(context.acpClient.updates)).toEqual([
+        ['tool_call', 'in_progress'],
+        ['tool_call_update', 'completed'],
+      ]);
+      expect(chunkText(context.acpClient.updates, 'agent_message_chunk')).toBe(
+        'Created shell.txt.',
+      );
+    });
+    const output = responsesBody().input.find((item) => item.type === 'function_call_output');
+    expect(output?.call_id).toBe('call_exec');
+  });
+
+  it('exec_command rejected (abort): the whole turn ends cancelled with no tool_call at all', async () => {
+    await suite.scenario('permission-exec-reject', async (context) => {
+      const { agentContext, session } = await openSession(
+        context.acpClient,
+        context.agent.workDirectory,
+      );
+      suite.server().enqueueTurn({
+        items: [
+          {
+            type: 'function_call',
+            name: 'exec_command',
+            arguments: {
+              cmd: 'echo no > denied.txt',
+              sandbox_permissions: 'require_escalated',
+              justification: 'Create denied.txt',
+            },
+            callId: 'call_denied',
+          },
+        ],
+      });
+      context.acpClient.respondToPermissions((request) =>
+        selectPermissionOption(request, 'reject_once'),
+      );
+      const response = await agentContext.request('session/prompt', {
+        sessionId: session.sessionId,
+        prompt: [{ type: 'text', text: 'Create denied.txt' }],
+      });
+      expect(response).toEqual({ stopReason: 'cancelled' });
+      expect(existsSync(join(context.agent.workDirectory, 'denied.txt'))).toBe(false);
+      expect(turnKinds(context.acpClient.updates)).toEqual([]);
+
+      suite.server().enqueueTurn({ items: [{ type: 'message', deltas: ['OK, I will not.'] }] });
+      const next = await agentContext.request('session/prompt', {
+        sessionId: session.sessionId,
+        prompt: [{ type: 'text', text: 'Never mind.' }],
+      });
+      expect(next.stopReason).toBe('end_turn');
+    });
+    expect(suite.server().responseRequests()).toHaveLength(2);
+  });
+
+  it('read-only: a command the sandbox denies sends no tool_call and no permission request', async () => {
+    await suite.scenario('sandbox-denied', async (context) => {
+      const { agentContext, session } = await openSession(
+        context.acpClient,
+        context.agent.workDirectory,
+      );
+      suite.server().enqueueTurn({
+        items: [
+          {
+            type: 'function_call',
+            name: 'exec_command',
+            arguments: { cmd: 'touch made.txt' },
+            callId: 'call_sandboxed',
+          },
+        ],
+      });
+      suite
+        .server()
+        .enqueueTurn({ items: [{ type: 'message', deltas: ['The sandbox refused.'] }] });
+      const response = await agentContext.request('session/prompt', {
+        sessionId: session.sessionId,
+        prompt: [{ type: 'text', text: 'Create made.txt' }],
+      });
+      expect(response.stopReason).toBe('end_turn');
+      expect(existsSync(join(context.agent.workDirectory, 'made.txt'))).toBe(false);
+      expect(context.acpClient.permissionRequests).toEqual([]);
+      expect(turnKinds(context.acpClient.updates)).toEqual(['agent_message_chunk']);
+    });
+    const output = responsesBody().input.find((item) => item.type === 'function_call_output');
+    expect(output?.output).toContain('Read-only file system');
+  });
+
+  it('apply_patch allowed: tool_call comes first, then request_permission, then the file exists', async () => {
+    await suite.scenario('permission-patch-allow', async (context) => {
+      const { agentContext, session } = await openSession(
+        context.acpClient,
+        context.agent.workDirectory,
+      );
+      suite.server().enqueueTurn({
+        items: [
+          {
+            type: 'custom_tool_call',
+            name: 'apply_patch',
+            input: '*** Begin Patch\n*** Add File: patched.txt\n+patched\n*** End Patch\n',
+            callId: 'call_patch',
+          },
+        ],
+      });
+      suite.server().enqueueTurn({ items: [{ type: 'message', deltas: ['Patched.'] }] });
+      context.acpClient.respondToPermissions((request) =>
+        selectPermissionOption(request, 'allow_once'),
+      );
+      await agentContext.request('session/prompt', {
+        sessionId: session.sessionId,
+        prompt: [{ type: 'text', text: 'Add patched.txt' }],
+      });
+      const target = join(context.agent.workDirectory, 'patched.txt');
+      expect(readFileSync(target, 'utf8')).toBe('patched\n');
+      const order = context.acpClient.transcript
+        .map((entry) => wireName(entry.message))
+        .filter((name) =>
+          ['tool_call', 'session/request_permission', 'tool_call_update'].includes(name),
+        );
+      expect(order).toEqual(['tool_call', 'session/request_permission', 'tool_call_update']);
+      expect(context.acpClient.permissionRequests[0]?.toolCall).toMatchObject({
+        toolCallId: 'call_patch',
+        kind: 'edit',
+        content: [{ type: 'diff', path: target, newText: 'patched\n' }],
+      });
+      expect(
+        context.acpClient.permissionRequests[0]?.options.map((option) => option.optionId),
+      ).toEqual(['approved', 'abort']);
+    });
+  });
+});
