@@ -1,16 +1,8 @@
-import { z } from 'zod';
+import type { BackendOverrides } from '@agentbridge/core';
+import { backendOverridesSchema } from '@agentbridge/core';
 
-/** Runtime schema of {@link GeminiBackendOptions}; unknown keys are rejected. */
-export const geminiBackendOptionsSchema = z.strictObject({
-  /** Replaces the `gemini` command (a bare name on PATH or a path). Drops the default arguments. */
-  command: z.string().min(1).optional(),
-  /** Replaces the arguments (also those chosen by version). */
-  args: z.array(z.string()).optional(),
-  /** Extra environment defaults for the agent (the parent's own values still win). */
-  env: z.record(z.string(), z.string()).optional(),
-  /** ACP auth method ids to try first, replacing `['gemini-api-key']`. */
-  preferredAuthMethodIds: z.array(z.string().min(1)).optional(),
-});
+/** Runtime schema of {@link GeminiBackendOptions}: the common backend overrides. */
+export const geminiBackendOptionsSchema = backendOverridesSchema;
 
-/** Overrides accepted by `registerGeminiBackend`. */
-export type GeminiBackendOptions = z.input<typeof geminiBackendOptionsSchema>;
+/** Overrides accepted by `registerGeminiBackend` (command, args, env defaults, auth preference). */
+export type GeminiBackendOptions = BackendOverrides;

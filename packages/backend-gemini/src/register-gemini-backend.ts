@@ -1,51 +1,24 @@
 import type { BackendManifest } from '@agentbridge/core';
-import { BackendToken, ConfigError, provideValue } from '@agentbridge/core';
+import { applyBackendOverrides, BackendToken, provideValue } from '@agentbridge/core';
 import type { DependencyContainer } from 'tsyringe';
 import type { GeminiBackendOptions } from './gemini-backend-options.js';
-import { geminiBackendOptionsSchema } from './gemini-backend-options.js';
 import { geminiManifest } from './gemini-manifest.js';
 
 /** The package name recorded as the registration's source (shown in duplicate-id errors). */
 const source = '@agentbridge/backend-gemini';
 
 /**
- * Adds the Gemini CLI backend to `container` under `BackendToken`. Performs no I/O. Options are
+ * Adds the Gemini backend to `container` under `BackendToken`. Performs no I/O. Options are
  * validated; invalid ones throw a `ConfigError` listing every issue.
  */
 export function registerGeminiBackend(
   container: DependencyContainer,
   options: GeminiBackendOptions = {},
 ): void {
-  provideValue(container, BackendToken, {
-    manifest: createGeminiManifest(options),
-    source,
-  });
+  provideValue(container, BackendToken, { manifest: createGeminiManifest(options), source });
 }
 
 /** The Gemini manifest with `options` applied (a replaced command drops the default arguments). */
 export function createGeminiManifest(options: GeminiBackendOptions = {}): BackendManifest {
-  const parsed = geminiBackendOptionsSchema.safeParse(options);
-  if (!parsed.success) {
-    throw new ConfigError({
-      filePath: `${source} options`,
-      issues: parsed.error.issues.map((issue) => ({
-        path: issue.path.join('.'),
-        message: issue.message,
-      })),
-    });
-  }
-  const { command, args, env, preferredAuthMethodIds } = parsed.data;
-  const base = geminiManifest;
-  const launchReplaced = command !== undefined || args !== undefined;
-  return {
-    ...base,
-    launch: launchReplaced
-      ? { command: command ?? base.launch.command, args: args ?? [] }
-      : base.launch,
-    env: env === undefined ? base.env : { ...base.env, defaults: { ...base.env.defaults, ...env } },
-    auth:
-      preferredAuthMethodIds === undefined
-        ? base.auth
-        : { ...base.auth, preferredMethodIds: preferredAuthMethodIds },
-  };
+  return applyBackendOverrides(geminiManifest, options, source);
 }

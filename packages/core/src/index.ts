@@ -12,6 +12,8 @@ export type {
 } from './backend/backend-manifest.js';
 export type { ParseBackendManifestResult } from './backend/backend-manifest-schema.js';
 export { backendManifestSchema, parseBackendManifest } from './backend/backend-manifest-schema.js';
+export type { BackendOverrides } from './backend/backend-overrides.js';
+export { applyBackendOverrides, backendOverridesSchema } from './backend/backend-overrides.js';
 export type { ClaudePermissionMode } from './backend/claude-permission-mode.js';
 export { claudePermissionModes } from './backend/claude-permission-mode.js';
 export type { BackendPluginModule, RegisterBackend } from './backend/register-backend.js';

@@ -39,12 +39,26 @@ export function agentExitTexts(exit: AgentExit): { midTurn: string; duringHandsh
 /**
  * X-01: the agent process exited. Pending requests are dropped; pending permissions are withdrawn
  * from the client; a running turn ends with `process_exited`. An exit before the session was ready
- * fails the handshake (so a waiting `initialize` and turn are still answered).
+ * fails the handshake (so a waiting `initialize` and turn are still answered), unless the bridge
+ * itself asked for the stop (`client-done`: the input ended with nothing waiting), which is a
+ * normal end.
  */
 export function onAgentExit(context: MachineContext, exit: AgentExit): void {
   const { state } = context;
   context.log.info('agent exited', { code: exit.code, signal: exit.signal });
   if (state.phase === 'exited') return;
+  if (
+    state.clientDoneEmitted &&
+    state.turn === undefined &&
+    state.pendingInitializeIds.length === 0
+  ) {
+    // The bridge asked the host to stop the agent (the client's input ended with nothing left to
+    // do): an expected end, not a failure, even when no session was open yet.
+    if (state.phase === 'handshake') context.act({ type: 'cancel-timer', timerId: 'handshake' });
+    state.phase = 'exited';
+    context.rpc.failPending('The agent process exited.');
+    return;
+  }
   const texts = agentExitTexts(exit);
   if (state.phase === 'idle' || state.phase === 'handshake') {
     failHandshake(context, texts.duringHandshake, false);

@@ -288,6 +288,43 @@ describe('agent exit during the handshake', () => {
   });
 });
 
+describe('the client input ends early', () => {
+  it('H-11 PR-01: input that ends after initialize still gets the initialize answer; client-done comes after it', () => {
+    const harness = createHarness({ script: { initialize: 'hold' } });
+    harness.initialize();
+    harness.bridge.onClientEnd();
+    expect(harness.actions.map((action) => action.type)).toEqual(['start-timer']);
+    harness.respond(1, seedInitializeResult());
+    expect(harness.clientLines.map(shapeOf)).toEqual(['control_response/success', 'system/init']);
+    expect(harness.actions.map((action) => action.type)).toEqual([
+      'start-timer',
+      'session-opened',
+      'cancel-timer',
+      'client-done',
+    ]);
+  });
+
+  it('X-01 PR-01: the agent stopping after client-done is no handshake failure: no result, no error', () => {
+    const harness = createHarness();
+    harness.bridge.onClientEnd();
+    expect(harness.actions).toEqual([{ type: 'client-done' }]);
+    harness.bridge.onAgentExit({ code: 0, signal: null, stderrTail: '' });
+    expect(harness.clientLines).toEqual([]);
+    expect(harness.log.entries.filter((entry) => entry.level === 'error')).toEqual([]);
+  });
+
+  it('X-01: an exit after client-done during the handshake cancels the deadline quietly', () => {
+    const harness = createHarness({ script: { initialize: 'hold' } });
+    harness.user('');
+    harness.bridge.onClientEnd();
+    expect(harness.linesOf('result')).toHaveLength(1);
+    expect(harness.actions.at(-1)).toEqual({ type: 'client-done' });
+    harness.bridge.onAgentExit({ code: 0, signal: null });
+    expect(harness.linesOf('result')).toHaveLength(1);
+    expect(harness.actions.at(-1)).toEqual({ type: 'cancel-timer', timerId: 'handshake' });
+  });
+});
+
 describe('control requests', () => {
   it('C-05: set_max_thinking_tokens is acknowledged without a response (the real CLI) and logged', () => {
     const harness = createHarness();

@@ -68,10 +68,15 @@ export function finishTurn(context: MachineContext, ending: TurnEnding): void {
   settleClientEnd(context);
 }
 
-/** `client-done` once the client ended its input and no turn is running or queued. */
+/**
+ * `client-done` once the client ended its input, no turn is running or queued and no `initialize`
+ * waits for its answer (it is answered at session-ready even after the input ended, as `claude`
+ * does; stopping the agent first would fail the handshake the client is waiting for).
+ */
 export function settleClientEnd(context: MachineContext): void {
   const { state } = context;
   if (!state.clientEnded || state.clientDoneEmitted || state.turn !== undefined) return;
+  if (state.pendingInitializeIds.length > 0) return;
   state.clientDoneEmitted = true;
   context.act({ type: 'client-done' });
 }

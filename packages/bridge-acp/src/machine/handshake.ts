@@ -9,6 +9,7 @@ import { beginAuthentication } from './authenticate.js';
 import type { AgentCapabilities } from './bridge-state.js';
 import { emitInitializeAnswer, emitSystemInit } from './client-messages.js';
 import { failHandshake } from './fail-handshake.js';
+import { settleClientEnd } from './finish-turn.js';
 import { isRecord } from './is-record.js';
 import type { MachineContext } from './machine-context.js';
 import { beginQueuedTurn } from './prompt-turn.js';
@@ -242,4 +243,6 @@ function finishHandshake(context: MachineContext): void {
     emitInitializeAnswer(context, requestId);
   if (state.clientInitialized) emitSystemInit(context);
   beginQueuedTurn(context);
+  // Input that ended with only an `initialize`: it is answered, now the agent may stop.
+  settleClientEnd(context);
 }

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { AgentError } from '../errors/agent-error.js';
+import type { BackendManifest } from './backend-manifest.js';
+import { applyBackendOverrides } from './backend-overrides.js';
+
+const manifest: BackendManifest = {
+  specificationVersion: 'backend-v1',
+  id: 'vendor',
+  displayName: 'Vendor CLI',
+  protocol: 'acp',
+  launch: {
+    command: 'vendor',
+    args: ['--acp'],
+    argsByVersion: [{ minVersion: '2.0.0', args: ['acp'] }],
+  },
+  probe: {},
+  env: { forward: [], credentials: [], defaults: { A: '1' } },
+  process: { names: ['vendor'], exitsOnStdinEof: true },
+  hints: {},
+  auth: { preferredMethodIds: ['browser'] },
+  quirks: {},
+};
+
+describe('applyBackendOverrides', () => {
+  it('B-13 a replaced command drops the default and versioned arguments', () => {
+    const result = applyBackendOverrides(manifest, { command: '/opt/vendor' }, 'test');
+    expect(result.launch).toEqual({ command: '/opt/vendor', args: [] });
+  });
+
+  it('B-13 explicit arguments win; env and auth preferences merge or replace', () => {
+    const result = applyBackendOverrides(
+      manifest,
+      { args: ['--stdio'], env: { B: '2' }, preferredAuthMethodIds: ['api-key'] },
+      'test',
+    );
+    expect(result.launch).toEqual({ command: 'vendor', args: ['--stdio'] });
+    expect(result.env.defaults).toEqual({ A: '1', B: '2' });
+    expect(result.auth.preferredMethodIds).toEqual(['api-key']);
+  });
+
+  it('no overrides keep the manifest as it is', () => {
+    expect(applyBackendOverrides(manifest, {}, 'test')).toEqual(manifest);
+  });
+
+  it('a misspelled option is a ConfigError naming the source and the key', () => {
+    let caught: unknown;
+    try {
+      applyBackendOverrides(manifest, { comand: 'x' } as never, '@acme/backend');
+    } catch (error) {
+      caught = error;
+    }
+    expect(AgentError.isInstance(caught) && caught.code).toBe('config-invalid');
+    expect(String((caught as Error).message)).toContain('@acme/backend options');
+    expect(String((caught as Error).message)).toContain('comand');
+  });
+});

@@ -1,0 +1,343 @@
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Options } from '@anthropic-ai/claude-agent-sdk';
+import type { FakeGeminiServer } from '../../fake-gemini-server.js';
+import { startFakeGeminiServer } from '../../fake-gemini-server.js';
+import type { FakeModelServer, RecordedRequest } from '../../fake-model-server.js';
+import type { FakeOpenAiServer } from '../../fake-openai-server.js';
+import { startFakeOpenAiServer } from '../../fake-openai-server.js';
+import type { RecordedConnection } from '../../launch-agent.js';
+import { createScratchDirectory } from '../../launch-agent.js';
+import { codexAcpBinary, codexOfflineConfig } from '../../launch-codex.js';
+import {
+  geminiEntryPoint,
+  geminiOfflineSettings,
+  netGuardPreloadPath,
+} from '../../launch-gemini.js';
+import type { ProxyTrap } from '../../proxy-trap.js';
+import { startProxyTrap } from '../../proxy-trap.js';
+import { foreignConnections } from '../../run-agent-scenario.js';
+import { reapWorldProcesses } from './find-world-processes.js';
+
+const require = createRequire(import.meta.url);
+
+/** The CLI's bin shim (`apps/cli/bin/agentbridge.mjs`); the SDK runs it as `node <path> …`. */
+export const cliBinPath: string = join(
+  dirname(require.resolve('@agentbridge/cli/package.json')),
+  'bin',
+  'agentbridge.mjs',
+);
+
+/** The wire recorder placed between agentbridge and the real agent. */
+const wireRecorderPath = fileURLToPath(new URL('./record-acp-wire.mjs', import.meta.url));
+
+/** One line of the ACP wire between agentbridge and the agent. */
+export type WireEntry = {
+  readonly direction: 'client->agent' | 'agent->client';
+  readonly message: {
+    readonly id?: number | string;
+    readonly method?: string;
+    readonly params?: Record<string, unknown>;
+    readonly result?: Record<string, unknown>;
+    readonly error?: { readonly code: number; readonly message: string; readonly data?: unknown };
+    readonly text?: string;
+  };
+};
+
+/** Directories of one world; a second world can reuse them to resume a session. */
+export type WorldDirectories = {
+  /** The throw-away HOME (CODEX_HOME is `<home>/.codex`). */
+  readonly homeDirectory: string;
+  /** The project directory (the SDK's `cwd`). */
+  readonly workDirectory: string;
+};
+
+/** Options of {@link createGeminiWorld} and {@link createCodexWorld}. */
+export type CliWorldOptions = {
+  /** Reuse these directories (a second process resuming a session); created when omitted. */
+  readonly directories?: WorldDirectories;
+  /** Gemini: `general.maxAttempts` (1 makes error tests fast). */
+  readonly maxAttempts?: number;
+  /** codex: extra `config.toml` lines. */
+  readonly extraConfig?: readonly string[];
+};
+
+/**
+ * One throw-away world for a test that drives a real agent through `agentbridge` with the Claude
+ * Agent SDK: a fake model server, a HOME with the agent's offline configuration, a project
+ * directory, a state directory, the environment handed to `query()`, and the recorded ACP wire.
+ */
+export type CliWorld<Server> = {
+  readonly server: Server;
+  readonly directories: WorldDirectories;
+  /** The directory of the agent's shim (first on the CLI's PATH). */
+  readonly binDirectory: string;
+  /**
+   * The environment handed to `query()`: the CLI's whole environment (the SDK adds its own
+   * variables and drops `NODE_OPTIONS`), inherited by the agent. Nothing of the test's leaks in.
+   */
+  readonly env: Record<string, string>;
+  /** `query()` options for this world, merged with `overrides`. */
+  options(overrides?: Options): Options;
+  /** Every ACP line so far, in order (both directions). */
+  wire(): WireEntry[];
+  /** `params` of the requests/notifications agentbridge sent the agent with `method`. */
+  sent(method: string): Record<string, unknown>[];
+  /** Everything the CLI wrote to stderr so far. */
+  stderr(): string;
+  /** Outbound connections recorded so far (net guard log for Gemini, proxy trap for codex). */
+  connections(): RecordedConnection[];
+  /** Outbound connections that went anywhere but the fake server (must stay empty). */
+  foreignConnections(): RecordedConnection[];
+  /**
+   * Accepts unscripted requests that `predicate` matches (an agent race the test documents): they
+   * still got the server's 500, but {@link CliWorld.unexpectedRequests} leaves them out.
+   */
+  tolerate(predicate: (request: RecordedRequest) => boolean): void;
+  /** Unscripted requests that no {@link CliWorld.tolerate} predicate accepts (must stay empty). */
+  unexpectedRequests(): RecordedRequest[];
+  /**
+   * Waits (bounded) until no process of this world is left (SIGKILLs survivors), closes the server
+   * (and proxy trap), removes the directories unless `keepDirectories`, and returns the pids that
+   * had to be killed (a test asserts the list is empty).
+   */
+  dispose(options?: { readonly keepDirectories?: boolean }): Promise<number[]>;
+};
+
+/**
+ * Writes `<home>/bin/<name>`: a shell script running the wire recorder in front of the agent
+ * (`target`: command and leading arguments), recording to `wirePath`, with `agentEnv` exported.
+ * All of it is baked into the script, so worlds of different agents can share one environment
+ * (`agentbridge doctor`), and nothing depends on variables the SDK drops (it deletes
+ * `NODE_OPTIONS` from `options.env`).
+ */
+function writeAgentShim(
+  homeDirectory: string,
+  name: string,
+  target: readonly string[],
+  wirePath: string,
+  agentEnv: Readonly<Record<string, string>> = {},
+): string {
+  const binDirectory = join(homeDirectory, 'bin');
+  mkdirSync(binDirectory, { recursive: true });
+  const shimPath = join(binDirectory, name);
+  const quote = (value: string) => `'${value.replaceAll("'", "'\\''")}'`;
+  const exported: Record<string, string> = {
+    ...agentEnv,
+    AGENTBRIDGE_E2E_WIRE_TARGET: JSON.stringify(target),
+    AGENTBRIDGE_E2E_WIRE_LOG: wirePath,
+  };
+  writeFileSync(
+    shimPath,
+    [
+      '#!/bin/sh',
+      ...Object.entries(exported).map(([name, value]) => `export ${name}=${quote(value)}`),
+      `exec ${quote(process.execPath)} ${quote(wireRecorderPath)} "$@"`,
+      '',
+    ].join('\n'),
+  );
+  chmodSync(shimPath, 0o755);
+  return shimPath;
+}
+
+function readWire(wirePath: string): WireEntry[] {
+  let text = '';
+  try {
+    text = readFileSync(wirePath, 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .split('\n')
+    .filter((line) => line.trim().length > 0)
+    .map((line) => JSON.parse(line) as WireEntry);
+}
+
+function readNetLog(logPath: string): RecordedConnection[] {
+  let text = '';
+  try {
+    text = readFileSync(logPath, 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .split('\n')
+    .filter((line) => line.trim().length > 0)
+    .map((line) => JSON.parse(line) as RecordedConnection)
+    .map(({ host, port, allowed }) => ({ host, port, allowed }));
+}
+
+type WorldParts<Server extends FakeModelServer> = {
+  readonly server: Server;
+  readonly directories: WorldDirectories;
+  readonly agentEnv: Record<string, string>;
+  readonly backendId: string;
+  readonly shimPath: string;
+  readonly wirePath: string;
+  readonly connections: () => RecordedConnection[];
+  readonly closeExtras?: () => Promise<void>;
+};
+
+function assembleWorld<Server extends FakeModelServer>(
+  parts: WorldParts<Server>,
+): CliWorld<Server> {
+  const { directories } = parts;
+  const stateDirectory = join(directories.homeDirectory, 'agentbridge-state');
+  mkdirSync(stateDirectory, { recursive: true });
+  // The shim named after the agent's command comes first on PATH: the host finds it like the real
+  // agent, probes its version and picks the launch arguments itself.
+  const env: Record<string, string> = {
+    PATH: `${dirname(parts.shimPath)}:${process.env.PATH ?? '/usr/bin:/bin'}`,
+    TMPDIR: process.env.TMPDIR ?? '/tmp',
+    LANG: 'C.UTF-8',
+    TERM: 'dumb',
+    NO_COLOR: '1',
+    ...parts.agentEnv,
+    HOME: directories.homeDirectory,
+    XDG_CONFIG_HOME: join(directories.homeDirectory, '.config'),
+    AGENTBRIDGE_BACKEND: parts.backendId,
+    AGENTBRIDGE_STATE_DIR: stateDirectory,
+  };
+  let stderrText = '';
+  const wire = () => readWire(parts.wirePath);
+  const tolerated: ((request: RecordedRequest) => boolean)[] = [];
+  return {
+    server: parts.server,
+    directories,
+    binDirectory: dirname(parts.shimPath),
+    env,
+    options: (overrides = {}) => ({
+      pathToClaudeCodeExecutable: cliBinPath,
+      cwd: directories.workDirectory,
+      env,
+      stderr: (data: string) => {
+        stderrText += data;
+      },
+      ...overrides,
+    }),
+    wire,
+    sent: (method) =>
+      wire()
+        .filter((entry) => entry.direction === 'client->agent' && entry.message.method === method)
+        .map((entry) => entry.message.params ?? {}),
+    stderr: () => stderrText,
+    connections: parts.connections,
+    foreignConnections: () => foreignConnections(parts.connections(), parts.server.port),
+    tolerate: (predicate) => {
+      tolerated.push(predicate);
+    },
+    unexpectedRequests: () =>
+      parts.server.unscripted.filter((request) => !tolerated.some((accepts) => accepts(request))),
+    async dispose(options = {}) {
+      const survivors = await reapWorldProcesses([
+        directories.homeDirectory,
+        directories.workDirectory,
+      ]);
+      await parts.server.close();
+      await parts.closeExtras?.();
+      if (!options.keepDirectories) {
+        rmSync(directories.homeDirectory, { recursive: true, force: true });
+        rmSync(directories.workDirectory, { recursive: true, force: true });
+      }
+      return survivors;
+    },
+  };
+}
+
+/**
+ * A world for Gemini CLI: offline `settings.json`, API key auth against a fake Gemini API, no
+ * relaunch, trusted workspace, and the net-guard preload (`NODE_OPTIONS`, set by the shim) in the
+ * recorder and in Gemini, so any non-loopback connect is refused and recorded.
+ */
+export async function createGeminiWorld(
+  options: CliWorldOptions = {},
+): Promise<CliWorld<FakeGeminiServer>> {
+  const server = await startFakeGeminiServer();
+  const directories = options.directories ?? {
+    homeDirectory: createScratchDirectory('cli-gemini-home'),
+    workDirectory: createScratchDirectory('cli-gemini-work'),
+  };
+  const { homeDirectory } = directories;
+  mkdirSync(join(homeDirectory, '.gemini'), { recursive: true });
+  writeFileSync(
+    join(homeDirectory, '.gemini', 'settings.json'),
+    `${JSON.stringify(geminiOfflineSettings(options.maxAttempts), null, 2)}\n`,
+  );
+  const netLogPath = join(homeDirectory, 'net-connections.jsonl');
+  const wirePath = join(homeDirectory, `acp-wire-${server.port}.jsonl`);
+  return assembleWorld({
+    server,
+    directories,
+    backendId: 'gemini',
+    shimPath: writeAgentShim(
+      homeDirectory,
+      'gemini',
+      [process.execPath, geminiEntryPoint()],
+      wirePath,
+      // The net guard in the recorder and in Gemini (the SDK drops NODE_OPTIONS on its way).
+      { NODE_OPTIONS: `--require=${netGuardPreloadPath}`, AGENTBRIDGE_E2E_NET_LOG: netLogPath },
+    ),
+    wirePath,
+    connections: () => readNetLog(netLogPath),
+    agentEnv: {
+      USERPROFILE: homeDirectory,
+      CI: '1',
+      GEMINI_API_KEY: 'fake-gemini-key',
+      GOOGLE_GEMINI_BASE_URL: server.url,
+      GEMINI_CLI_NO_RELAUNCH: 'true',
+      GEMINI_CLI_TRUST_WORKSPACE: 'true',
+    },
+  });
+}
+
+/**
+ * A world for codex-acp: a fresh CODEX_HOME whose `config.toml` points at a fake Responses API,
+ * and every proxy variable aimed at a proxy trap (loopback excepted) so any other connection fails
+ * and is recorded.
+ */
+export async function createCodexWorld(
+  options: CliWorldOptions = {},
+): Promise<CliWorld<FakeOpenAiServer>> {
+  const server = await startFakeOpenAiServer();
+  const directories = options.directories ?? {
+    homeDirectory: createScratchDirectory('cli-codex-home'),
+    workDirectory: createScratchDirectory('cli-codex-work'),
+  };
+  const { homeDirectory } = directories;
+  const codexHome = join(homeDirectory, '.codex');
+  mkdirSync(codexHome, { recursive: true });
+  writeFileSync(
+    join(codexHome, 'config.toml'),
+    codexOfflineConfig(server.url, 'gpt-5.3-codex', options.extraConfig),
+  );
+  const trap: ProxyTrap = await startProxyTrap();
+  const proxyVariables = Object.fromEntries(
+    ['HTTPS_PROXY', 'HTTP_PROXY', 'ALL_PROXY'].flatMap((name) => [
+      [name, trap.url],
+      [name.toLowerCase(), trap.url],
+    ]),
+  );
+  const trapEnv = {
+    ...proxyVariables,
+    NO_PROXY: '127.0.0.1,localhost,::1',
+    no_proxy: '127.0.0.1,localhost,::1',
+  };
+  const wirePath = join(homeDirectory, `acp-wire-${server.port}.jsonl`);
+  return assembleWorld({
+    server,
+    directories,
+    backendId: 'codex',
+    // The proxy trap is baked into the shim too: it holds whatever the SDK or the CLI drop.
+    shimPath: writeAgentShim(homeDirectory, 'codex-acp', [codexAcpBinary()], wirePath, trapEnv),
+    wirePath,
+    connections: () => trap.connections(),
+    closeExtras: () => trap.close(),
+    agentEnv: {
+      CODEX_HOME: codexHome,
+      FAKE_OPENAI_API_KEY: 'fake-openai-key',
+      ...trapEnv,
+    },
+  });
+}
