@@ -12,6 +12,7 @@ export default defineConfig({
     include: ['src/**/*.e2e.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     restoreMocks: true,
+    reporters: ['default', '../vitest-summary-reporter.mjs'],
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,

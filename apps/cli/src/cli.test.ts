@@ -91,6 +91,18 @@ describe('runCli', () => {
     expect(output.stdout).toContain('(set --agent-command)');
   });
 
+  it('--debug-to-stderr logs at debug level, as --debug does', async () => {
+    writeFileSync(join(directory, '.agentrc.yaml'), 'backend: codex\n');
+    const quiet = createContext(['backends']);
+    expect(await runCli(quiet.context)).toBe(0);
+    expect(quiet.output.stderr).not.toContain('config loaded');
+    for (const flag of ['--debug', '--debug-to-stderr']) {
+      const loud = createContext(['backends', flag]);
+      expect(await runCli(loud.context)).toBe(0);
+      expect(loud.output.stderr).toContain('config loaded');
+    }
+  });
+
   it('login without a backend is a usage error (exit 2); an unknown one lists the ids', async () => {
     const missing = await rejectionOf(runCli(createContext(['login']).context));
     expect(missing).toBeInstanceOf(UsageError);
@@ -114,6 +126,17 @@ describe('runCli', () => {
   it("print mode with no prompt and nothing on stdin is claude's usage error", async () => {
     const error = await rejectionOf(
       runCli(createContext(['--backend', 'acp', '-p'], { stdinIsTerminal: true }).context),
+    );
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).message).toBe(
+      'Error: Input must be provided either through stdin or as a prompt argument when using --print',
+    );
+  });
+
+  it('print mode on a terminal without a prompt fails before any configuration, as claude -p', async () => {
+    writeFileSync(join(directory, '.agentrc'), '{ not: valid: yaml: [');
+    const error = await rejectionOf(
+      runCli(createContext(['-p', '--output-format', 'json'], { stdinIsTerminal: true }).context),
     );
     expect(error).toBeInstanceOf(UsageError);
     expect((error as UsageError).message).toBe(

@@ -1,5 +1,5 @@
 import type { CommandLine } from './argv/parse-command-line.js';
-import { parseCommandLine } from './argv/parse-command-line.js';
+import { tokenizeArgv } from './argv/tokenize-argv.js';
 import type { CliContext } from './cli-context.js';
 import { cliVersion } from './cli-version.js';
 import type { LogLevel } from './ui/create-stderr-logger.js';
@@ -7,8 +7,9 @@ import { createStderrLogger } from './ui/create-stderr-logger.js';
 
 /**
  * Runs one invocation and resolves with the exit code. Throws for errors (`main.ts` maps them to
- * exit codes). Commands are imported lazily so `--version` and the hot stream-json path load
- * only what they use.
+ * exit codes). Everything past the tokenizer is imported lazily: `--version` and `--help` load
+ * neither `@agentbridge/core` (zod and its schemas) nor the config loader, and each command loads
+ * only what it uses.
  */
 export async function runCli(context: CliContext): Promise<number> {
   const writeStderr = (text: string) => {
@@ -19,15 +20,32 @@ export async function runCli(context: CliContext): Promise<number> {
     context.stdout.write(helpText(cliVersion()));
     return 0;
   }
-  const commandLine = parseCommandLine(context.argv);
-  if (commandLine.help) {
+  // `--help` and `--version` win over every other argument, as with `claude`.
+  const tokens = tokenizeArgv(context.argv);
+  if (tokens.counts.has('help')) {
     const { helpText } = await import('./commands/help/help-text.js');
     context.stdout.write(helpText(cliVersion()));
     return 0;
   }
-  if (commandLine.version) {
+  if (tokens.counts.has('version')) {
     context.stdout.write(`${cliVersion()} (agentbridge)\n`);
     return 0;
+  }
+  const { parseCommandLine } = await import('./argv/parse-command-line.js');
+  const commandLine = parseCommandLine(context.argv);
+  // Print mode reads its prompt from stdin, which on a terminal would wait forever: fail first,
+  // before any configuration is read, as `claude -p` does.
+  if (
+    commandLine.subcommand === undefined &&
+    commandLine.print &&
+    commandLine.mode === 'print' &&
+    commandLine.prompt === undefined &&
+    context.stdinIsTerminal
+  ) {
+    const { UsageError } = await import('@agentbridge/core');
+    throw new UsageError(
+      'Error: Input must be provided either through stdin or as a prompt argument when using --print',
+    );
   }
 
   const logger = createStderrLogger({ level: logLevelOf(commandLine), write: writeStderr });
@@ -56,6 +74,7 @@ export async function runCli(context: CliContext): Promise<number> {
 }
 
 function logLevelOf(commandLine: CommandLine): LogLevel {
-  if (commandLine.debug) return 'debug';
+  // `--debug-to-stderr` is `claude`'s spelling of `--debug`: our logs always go to stderr.
+  if (commandLine.debug || commandLine.debugToStderr) return 'debug';
   return commandLine.verbose ? 'info' : 'warn';
 }

@@ -1,7 +1,5 @@
-import 'reflect-metadata';
 import { runCli } from './cli.js';
 import { processContext } from './cli-context.js';
-import { reportError } from './report-error.js';
 
 // The only top-level try/catch: every command throws, this maps errors to exit codes.
 const context = processContext();
@@ -9,6 +7,7 @@ let exitCode: number;
 try {
   exitCode = await runCli(context);
 } catch (error) {
+  const { reportError } = await import('./report-error.js');
   exitCode = reportError(error, (text) => context.stderr.write(text));
 }
 // Flush stdout before exiting: a pending protocol line must not be lost, and a lingering handle

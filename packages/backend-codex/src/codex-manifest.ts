@@ -69,6 +69,8 @@ export const codexManifest: BackendManifest = {
       update_plan: 'TodoWrite',
       view_image: 'Read',
     },
+    // MCP tool calls carry rawInput `{server, tool, arguments}` (kind `execute`).
+    mcpArgumentEnvelopes: [{ toolField: 'tool', argumentsField: 'arguments' }],
     permissionWithoutToolCall: true,
     rejectionSendsNoUpdate: true,
     rejectionEndsTurn: true,

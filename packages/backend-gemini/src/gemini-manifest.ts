@@ -85,6 +85,12 @@ export const geminiManifest: BackendManifest = {
       write_todos: 'TodoWrite',
       invoke_agent: 'Task',
     },
+    // Permission requests without a prior tool_call carry `<tool>__<tool>_<epoch ms>_<n>` ids.
+    toolCallIdPattern: '^([a-z_]+)__',
+    // MCP tool calls are titled `<tool> (<server> MCP Server)`; rawInput is the tool's arguments.
+    mcpTitleSuffixPattern: '^\\((.+) MCP Server\\)$',
+    // session/load replays part of the history after its answer (tools/e2e README, Gemini 9c).
+    loadReplaySettleMs: 300,
     permissionWithoutToolCall: true,
     rejectionSendsNoUpdate: true,
     rejectionEndsTurn: false,

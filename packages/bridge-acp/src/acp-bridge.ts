@@ -13,6 +13,17 @@ export type AgentExit = {
   readonly stderrTail?: string;
 };
 
+/**
+ * A fault the host saw on the agent's side that the protocol itself does not report: an agent
+ * stdout line it had to drop because it exceeded the line limit (32 MiB), or an agent stderr line
+ * matching `quirks.fatalStderrPatterns`.
+ */
+export type AgentFault = {
+  readonly kind: 'line-too-long' | 'fatal-stderr';
+  /** A human-readable description (already redacted by the host), quoted in the error result. */
+  readonly message: string;
+};
+
 /** Options of {@link createAcpBridge}. */
 export type AcpBridgeOptions = {
   readonly launch: AcpLaunch;
@@ -45,4 +56,11 @@ export interface AcpBridge {
   onAgentExit(exit: AgentExit): void;
   /** A timer started with a `start-timer` action fired. */
   onTimer(timerId: string): void;
+  /**
+   * The host dropped an agent stdout line (over the line limit) or saw a fatal stderr line. During
+   * a prompt turn the turn ends now with an error result carrying `fault.message` (a later
+   * `session/prompt` answer for it is ignored); a `fatal-stderr` fault also sends `session/cancel`.
+   * Outside a turn the fault is only logged.
+   */
+  onAgentFault(fault: AgentFault): void;
 }

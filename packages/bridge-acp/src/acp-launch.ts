@@ -9,7 +9,10 @@ export type AcpLaunch = {
   readonly cwd: string;
   /** `--resume <id>`: reopen this agent session (`session/load` or `session/resume`). */
   readonly resumeSessionId?: string;
-  /** `--fork-session` with `--resume`: continue in a new session when the agent can fork. */
+  /**
+   * `--fork-session` with `--resume`: continue in a fork of the session (`session/fork`). An agent
+   * that cannot fork gets a fresh `session/new` (with a warning): the original is never written to.
+   */
   readonly forkSession?: boolean;
   /** `--model`: switched to after the session opens, when the agent offers it. */
   readonly model?: string;
@@ -44,6 +47,12 @@ export type AcpLaunch = {
     readonly version: string;
     readonly title?: string;
   };
+  /**
+   * The names (never the values) of the variables set in the agent's environment, provided by the
+   * host. The sign-in loop skips ACP `env_var` methods whose variables are all missing (they
+   * cannot succeed); when absent every method is tried.
+   */
+  readonly environmentVariableNames?: readonly string[];
   /** The executable actually launched (for terminal sign-in hints). */
   readonly agentCommand?: string;
   /**

@@ -9,7 +9,8 @@ export type BridgeAction =
   | { readonly type: 'cancel-timer'; readonly timerId: string }
   /**
    * Stop the agent process (close stdin, then signal its process group): the handshake failed or
-   * the agent is unusable. Agents that ignore stdin EOF (codex-acp) must still end.
+   * the agent is unusable. Agents that ignore stdin EOF (`process.exitsOnStdinEof: false`) must
+   * still end.
    */
   | { readonly type: 'terminate-agent'; readonly reason: string }
   /** A session is open; `resumed` when an earlier one was reopened. For `--continue` stores. */

@@ -1,14 +1,30 @@
-import { serverMessageSchema } from '@agentbridge/core';
+import type { BackendManifest } from '@agentbridge/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { assertKnownServerLine } from './__fixtures__/assert-known-server-line.js';
 import { runInterleaving, stepArbitrary } from './__fixtures__/random-interleaving.js';
 
 /**
  * Invariants over random interleavings of client lines, agent messages, exits, timers and garbage
  * (the issue's property list): nothing escapes as an internal failure; every user line is covered
  * by exactly one result; every agent request and every client control_request is answered exactly
- * once; every emitted line validates against core's `serverMessageSchema`.
+ * once; every emitted line is a message core models, valid against its `serverMessageSchema`.
  */
+
+/** An agent whose `session/load` replay goes on after its answer (Gemini's quirk, S-06). */
+const replayAfterLoadBackend: BackendManifest = {
+  specificationVersion: 'backend-v1',
+  id: 'gemini',
+  displayName: 'Gemini CLI',
+  protocol: 'acp',
+  launch: { command: 'gemini', args: [] },
+  probe: {},
+  env: { forward: [], credentials: [] },
+  process: { names: [], exitsOnStdinEof: true },
+  hints: {},
+  auth: { preferredMethodIds: [] },
+  quirks: { loadReplaySettleMs: 300 },
+};
 
 function checkInvariants(outcome: ReturnType<typeof runInterleaving>): void {
   const { toAgent, toClient, log, agentRequestIds, clientRequestIds, timeline } = outcome;
@@ -44,16 +60,12 @@ function checkInvariants(outcome: ReturnType<typeof runInterleaving>): void {
   for (const requestId of clientRequestIds)
     expect(responsesByClientId.get(requestId) ?? 0, `client request ${requestId}`).toBe(1);
 
-  for (const line of toClient) {
-    const parsed = serverMessageSchema.safeParse(line);
-    if (!parsed.success)
-      throw new Error(`invalid line ${JSON.stringify(line)}: ${parsed.error.message}`);
-  }
+  for (const line of toClient) assertKnownServerLine(line);
 }
 
 describe('createAcpBridge invariants', () => {
   it('never fails internally; one result per user turn; every request answered once; every line valid (10,000 interleavings)', () => {
-    const reached = { success: 0, canUseTool: 0, aborted: 0, toolResult: 0 };
+    const reached = { success: 0, canUseTool: 0, aborted: 0, toolResult: 0, faulted: 0 };
     fc.assert(
       fc.property(
         fc.array(stepArbitrary, { maxLength: 40 }),
@@ -62,6 +74,7 @@ describe('createAcpBridge invariants', () => {
           partial: fc.boolean(),
           model: fc.boolean(),
           resume: fc.boolean(),
+          replayAfterLoad: fc.boolean(),
           prelude: fc.nat(4),
         }),
         (steps, flags) => {
@@ -74,6 +87,7 @@ describe('createAcpBridge invariants', () => {
               ...(flags.resume ? { resumeSessionId: 'sess-1' } : {}),
             },
             flags.prelude > 0,
+            flags.replayAfterLoad ? replayAfterLoadBackend : undefined,
           );
           checkInvariants(outcome);
           const lines = outcome.toClient;
@@ -90,6 +104,8 @@ describe('createAcpBridge invariants', () => {
             reached.aborted++;
           if (lines.some((line) => line.message?.content?.[0]?.type === 'tool_result'))
             reached.toolResult++;
+          if (lines.some((line) => line.type === 'result' && /^agent fault/.test(line.result)))
+            reached.faulted++;
         },
       ),
       { numRuns: 10_000 },
@@ -99,6 +115,7 @@ describe('createAcpBridge invariants', () => {
     expect(reached.canUseTool, JSON.stringify(reached)).toBeGreaterThan(50);
     expect(reached.aborted, JSON.stringify(reached)).toBeGreaterThan(50);
     expect(reached.toolResult, JSON.stringify(reached)).toBeGreaterThan(150);
+    expect(reached.faulted, JSON.stringify(reached)).toBeGreaterThan(50);
     // 10,000 runs take about 3-5 s alone; the limit leaves room for a loaded machine.
   }, 60_000);
 });

@@ -1,7 +1,7 @@
-import { serverMessageSchema } from '@agentbridge/core';
 import type { FakeAcpAgent } from '@agentbridge/test-kit';
 import { createFakeAcpAgent, loadScenario, scenarioPath } from '@agentbridge/test-kit';
 import { describe, expect, it } from 'vitest';
+import { assertKnownServerLine } from './__fixtures__/assert-known-server-line.js';
 import type { Line } from './__fixtures__/bridge-harness.js';
 import type { AcpLaunch } from './acp-launch.js';
 import { createAcpBridge } from './create-acp-bridge.js';
@@ -37,8 +37,7 @@ async function converse(
     }
   }
   agent.close();
-  for (const line of toClient)
-    expect(serverMessageSchema.safeParse(line).success, JSON.stringify(line)).toBe(true);
+  for (const line of toClient) assertKnownServerLine(line);
   return { toClient, agent };
 }
 

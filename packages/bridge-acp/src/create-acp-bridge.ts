@@ -3,6 +3,7 @@ import { noopLogger } from '@agentbridge/core';
 import type { AcpBridge, AcpBridgeOptions } from './acp-bridge.js';
 import { createJsonRpcChannel } from './json-rpc/create-json-rpc-channel.js';
 import { onAgentExit } from './machine/agent-exit.js';
+import { onAgentFault } from './machine/agent-fault.js';
 import { onAgentLine } from './machine/agent-intake.js';
 import { createBridgeState } from './machine/bridge-state.js';
 import { onClientLine } from './machine/client-intake.js';
@@ -15,6 +16,7 @@ import {
 } from './machine/handshake.js';
 import type { MachineContext } from './machine/machine-context.js';
 import { withdrawPendingPermissions } from './machine/pending-permissions.js';
+import { finishReplaySettle, loadReplayTimerId } from './machine/replay-settle.js';
 import { serializeClientMessage } from './machine/serialize-client-message.js';
 import { createTurnStream } from './north/turn-stream.js';
 import { createUsageLedger } from './usage/usage-ledger.js';
@@ -82,6 +84,9 @@ export function createAcpBridge(options: AcpBridgeOptions): AcpBridge {
     get usage(): Record<string, number> {
       return ledger.assistantUsage();
     },
+    get outputTokens(): number {
+      return ledger.turnOutputTokens();
+    },
   };
   const context: MachineContext = {
     launch: options.launch,
@@ -133,8 +138,13 @@ export function createAcpBridge(options: AcpBridgeOptions): AcpBridge {
       }),
     onAgentLine: (line) => guard('agent line', () => onAgentLine(context, line)),
     onAgentExit: (exit) => guard('agent exit', () => onAgentExit(context, exit)),
+    onAgentFault: (fault) => guard('agent fault', () => onAgentFault(context, fault)),
     onTimer: (timerId) =>
       guard('timer', () => {
+        if (timerId === loadReplayTimerId) {
+          finishReplaySettle(context);
+          return;
+        }
         if (timerId !== handshakeTimerId || state.phase !== 'handshake') return;
         const limit =
           options.launch.handshakeTimeoutMs ??

@@ -1,6 +1,8 @@
-import { serverMessageSchema } from '@agentbridge/core';
+import type { BackendManifest } from '@agentbridge/core';
 import { expectGolden, readTranscript } from '@agentbridge/test-kit';
 import { describe, it } from 'vitest';
+import { assertKnownServerLine } from './__fixtures__/assert-known-server-line.js';
+import { backendWithQuirks } from './__fixtures__/seed-vendor-quirks.js';
 import type { AcpLaunch } from './acp-launch.js';
 import type { BridgeAction } from './bridge-action.js';
 import { createAcpBridge } from './create-acp-bridge.js';
@@ -30,14 +32,40 @@ const scenarios: Record<string, Partial<AcpLaunch>> = {
   usage: {},
   exit: {},
   'handshake-failure': { handshakeTimeoutMs: 30000 },
+  'session-load-replay-tail': { resumeSessionId: 'old-1' },
+};
+
+/** Scenarios that run with a backend's quirks (data as in the backend packages' manifests). */
+const backends: Record<string, BackendManifest> = {
+  // codex-acp wraps MCP arguments in `{server, tool, arguments}` (as the codex manifest says).
+  tools: backendWithQuirks(
+    { mcpArgumentEnvelopes: [{ toolField: 'tool', argumentsField: 'arguments' }] },
+    'codex',
+  ),
+  // Gemini CLI replays part of a loaded session after the session/load answer (S-06).
+  'session-load-replay-tail': {
+    specificationVersion: 'backend-v1',
+    id: 'gemini',
+    displayName: 'Gemini CLI',
+    protocol: 'acp',
+    launch: { command: 'gemini', args: ['--acp'] },
+    probe: {},
+    env: { forward: [], credentials: [] },
+    process: { names: [], exitsOnStdinEof: true },
+    hints: {},
+    auth: { preferredMethodIds: [] },
+    quirks: { loadReplaySettleMs: 300 },
+  },
 };
 
 function replay(scenario: string, launch: Partial<AcpLaunch>): string[] {
   const outputs: string[] = [];
   let id = 0;
   let now = 0;
+  const backend = backends[scenario];
   const bridge = createAcpBridge({
     launch: { cwd: '/proj', ...launch },
+    ...(backend !== undefined ? { backend } : {}),
     toAgent: (line) =>
       outputs.push(JSON.stringify({ direction: 'bridge->agent', message: JSON.parse(line) })),
     toClient: (line) =>
@@ -83,9 +111,7 @@ describe('golden transcripts', () => {
       for (const line of outputs) {
         const entry = JSON.parse(line) as { direction?: string; message?: unknown };
         if (entry.direction !== 'bridge->client') continue;
-        const parsed = serverMessageSchema.safeParse(entry.message);
-        if (!parsed.success)
-          throw new Error(`invalid client line ${line}: ${parsed.error.message}`);
+        assertKnownServerLine(entry.message);
       }
       expectGolden(outputs, new URL(`./__snapshots__/${scenario}.outputs.jsonl`, import.meta.url));
     });

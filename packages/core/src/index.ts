@@ -8,6 +8,7 @@ export type {
   BackendProcess,
   BackendQuirks,
   BackendV1,
+  McpArgumentsEnvelope,
   VersionedArgs,
 } from './backend/backend-manifest.js';
 export type { ParseBackendManifestResult } from './backend/backend-manifest-schema.js';

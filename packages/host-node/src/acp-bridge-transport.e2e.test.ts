@@ -63,6 +63,9 @@ describe('createAcpBridgeTransport (real agent process, fake bridge)', () => {
     expect(log.calls.at(-2)).toBe('client-end');
     expect(log.calls.at(-1)).toBe('exit 0 null');
     expect(log.options?.launch.agentCommand).toBe(process.execPath);
+    // Names of the agent's variables only, never their values.
+    expect(log.options?.launch.environmentVariableNames).toEqual(['PATH']);
+    expect(JSON.stringify(log.options?.launch)).not.toContain(process.env.PATH ?? '');
     const banner = events.find(
       (event) => event.type === 'agent-output' && event.stream === 'stdout',
     );
@@ -176,6 +179,65 @@ describe('createAcpBridgeTransport (real agent process, fake bridge)', () => {
       expect(log.calls.at(-1)).toBe('exit null SIGKILL');
     },
   );
+
+  it('X-04 an over-long stdout line and a fatal stderr line reach the bridge as agent faults, in order', async () => {
+    const log: FakeBridgeLog = { calls: [], maxDepth: 0 };
+    const backend = {
+      process: { names: ['node'], exitsOnStdinEof: true, stopGraceMs: 100 },
+      quirks: { fatalStderrPatterns: ['^done \\d+$'] },
+    } as unknown as BackendManifest;
+    const transport = createAcpBridgeTransport({
+      command: process.execPath,
+      args: [fixturePath('line-writer.mjs'), 'long', String(64 * 1024)],
+      env: { PATH: process.env.PATH ?? '' },
+      launch: { cwd: process.cwd() },
+      backend,
+      maxLineBytes: 1024,
+      createBridge: createFakeBridge(log),
+    });
+    transports.push(transport);
+    const lines: string[] = [];
+    transport.onClientLine((line) => lines.push(line));
+    await transport.start();
+    await transport.closed;
+
+    expect(lines.slice(0, 3).map((line) => JSON.parse(line))).toEqual([
+      { type: 'echo', params: { n: 1 } },
+      {
+        type: 'fault',
+        kind: 'line-too-long',
+        message: 'The agent wrote a line longer than 1024 bytes on stdout; it was dropped.',
+      },
+      { type: 'echo', params: { n: 2 } },
+    ]);
+    expect(log.calls.filter((call) => call.startsWith('fault'))).toEqual(['fault line-too-long']);
+  });
+
+  it('X-04 a stderr line matching quirks.fatalStderrPatterns is a fatal-stderr fault; other lines are not', async () => {
+    const log: FakeBridgeLog = { calls: [], maxDepth: 0 };
+    const backend = {
+      process: { names: ['node'], exitsOnStdinEof: true, stopGraceMs: 100 },
+      quirks: { fatalStderrPatterns: ['^done \\d+$'] },
+    } as unknown as BackendManifest;
+    const transport = createAcpBridgeTransport({
+      command: process.execPath,
+      args: [fixturePath('line-writer.mjs'), 'flood', '64', String(300 * 1024)],
+      env: { PATH: process.env.PATH ?? '' },
+      launch: { cwd: process.cwd() },
+      backend,
+      createBridge: createFakeBridge(log),
+    });
+    transports.push(transport);
+    const lines: string[] = [];
+    transport.onClientLine((line) => lines.push(line));
+    await transport.start();
+    await transport.closed;
+
+    const faults = lines.filter((line) => line.startsWith('{"type":"fault"'));
+    expect(faults.map((line) => JSON.parse(line))).toEqual([
+      { type: 'fault', kind: 'fatal-stderr', message: `done ${300 * 1024}` },
+    ]);
+  });
 
   it('Z-01/Z-05 records the agent under the state directory and removes the record on shutdown', async () => {
     const stateDirectory = mkdtempSync(path.join(tmpdir(), 'agentbridge-transport-'));

@@ -26,15 +26,19 @@ export type AcpBridgeTransportOptions = ProcessTransportOptions & {
  * An ACP agent process behind the pure bridge, seen by the client as a stream-json endpoint
  * (X-01..X-12). The host carries out the bridge's actions: timers, `terminate-agent` and
  * `client-done` (stop the process tree), `session-opened` and sign-in events (reported through
- * `onEvent`). Agent stdout lines that do not start with `{` are not protocol: they become
+ * `onEvent`). Unless the launch names them, the bridge gets the names (never the values) of the
+ * variables set in the agent's environment (`AcpLaunch.environmentVariableNames`). Agent stdout lines that do not start with `{` are not protocol: they become
  * `agent-output` events (sign-in URLs stay visible) and never reach the client. All calls into the
- * bridge are serialised; `bridge.onAgentExit` is called after stdout was drained.
+ * bridge are serialised; `bridge.onAgentExit` is called after stdout was drained. Agent faults
+ * the protocol does not report reach `bridge.onAgentFault`: a dropped over-long stdout line
+ * (`line-too-long`) and a stderr line matching `quirks.fatalStderrPatterns` (`fatal-stderr`).
  */
 export function createAcpBridgeTransport(options: AcpBridgeTransportOptions): LineTransport {
   const logger = options.logger ?? noopLogger;
   const timers = options.timers ?? systemTimers;
   const manifestProcess = options.backend?.process;
   let createBridge = options.createBridge;
+  const fatalStderrPatterns = compilePatterns(options.backend?.quirks?.fatalStderrPatterns, logger);
 
   return createProcessTransport(
     {
@@ -123,6 +127,8 @@ export function createAcpBridgeTransport(options: AcpBridgeTransportOptions): Li
           launch: {
             ...options.launch,
             agentCommand: options.launch.agentCommand ?? options.command,
+            environmentVariableNames:
+              options.launch.environmentVariableNames ?? environmentVariableNamesOf(options.env),
           },
           ...(options.backend === undefined ? {} : { backend: options.backend }),
           toAgent: context.toAgent,
@@ -136,6 +142,19 @@ export function createAcpBridgeTransport(options: AcpBridgeTransportOptions): Li
           onClientLine: (line) => bridge.onClientLine(line),
           onClientEnd: () => bridge.onClientEnd(),
           onAgentLine: (line) => routeAgentLine(line, bridge, context, logger),
+          onAgentLineTooLong: (error) =>
+            bridge.onAgentFault({
+              kind: 'line-too-long',
+              message: `The agent wrote a line longer than ${error.limitBytes} bytes on stdout; it was dropped.`,
+            }),
+          ...(fatalStderrPatterns.length === 0
+            ? {}
+            : {
+                onAgentStderrLine: (line: string) => {
+                  if (fatalStderrPatterns.some((pattern) => pattern.test(line)))
+                    bridge.onAgentFault({ kind: 'fatal-stderr', message: line });
+                },
+              }),
           onAgentExit: (exit) => bridge.onAgentExit(exit),
           dispose() {
             for (const handle of timerHandles.values()) timers.clearTimeout(handle);
@@ -145,6 +164,30 @@ export function createAcpBridgeTransport(options: AcpBridgeTransportOptions): Li
       },
     },
   );
+}
+
+/**
+ * The names, never the values, of the variables set (non-empty) in the agent's environment: the
+ * bridge skips ACP `env_var` sign-in methods whose variables are all missing.
+ */
+function environmentVariableNamesOf(env: Readonly<Record<string, string>>): string[] {
+  return Object.keys(env).filter((name) => env[name] !== '');
+}
+
+/** `quirks.fatalStderrPatterns` as regular expressions; an invalid source is logged and skipped. */
+function compilePatterns(sources: readonly string[] | undefined, logger: Logger): RegExp[] {
+  const patterns: RegExp[] = [];
+  for (const source of sources ?? []) {
+    try {
+      patterns.push(new RegExp(source));
+    } catch (error) {
+      logger.warn('invalid fatalStderrPatterns entry ignored', {
+        source,
+        message: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+  return patterns;
 }
 
 /** X-04: JSON-RPC lines go to the bridge; anything else is shown to people, never to the client. */

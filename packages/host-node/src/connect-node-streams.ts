@@ -1,4 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
+import { createBatchedLineWriter } from './batched-line-writer.js';
 import { createLineSplitter, defaultMaxLineBytes } from './line-splitter.js';
 import type { LineTransport } from './line-transport.js';
 
@@ -25,11 +26,16 @@ export function connectNodeStreams(
   options: ConnectNodeStreamsOptions,
 ): () => void {
   const { input, output } = options;
-  const onOutputDrain = () => transport.resumeOutput();
-  output.on('drain', onOutputDrain);
-  transport.onClientLine((line) => {
-    if (!output.write(`${line}\n`)) transport.pauseOutput();
+  let connected = true;
+  // Lines decoded from one chunk of process output leave with one write().
+  const writer = createBatchedLineWriter({
+    output,
+    onCongested: () => transport.pauseOutput(),
+    onDrained: () => {
+      if (connected) transport.resumeOutput();
+    },
   });
+  transport.onClientLine((line) => writer.writeLine(line));
 
   let inputPaused = false;
   transport.onInputDrain(() => {
@@ -61,8 +67,9 @@ export function connectNodeStreams(
     if (inputPaused) input.resume();
   });
   return () => {
+    writer.flush();
+    connected = false;
     input.off('data', onData);
     input.off('end', onEnd);
-    output.off('drain', onOutputDrain);
   };
 }

@@ -3,6 +3,8 @@ export { createAcpBridgeTransport } from './acp-bridge-transport.js';
 export type { AgentEnvironmentOptions } from './agent-environment.js';
 export { claudeClientVariables, createAgentEnvironment } from './agent-environment.js';
 export type { AgentProcess, ProcessExit } from './agent-process.js';
+export type { BatchedLineWriter, BatchedLineWriterOptions } from './batched-line-writer.js';
+export { createBatchedLineWriter } from './batched-line-writer.js';
 export type { ClaudeCliTransportOptions } from './claude-cli-transport.js';
 export { createClaudeCliTransport } from './claude-cli-transport.js';
 export type { ConnectNodeStreamsOptions } from './connect-node-streams.js';

@@ -61,6 +61,33 @@ describe('createLineSplitter', () => {
     );
   });
 
+  it('drops exactly the lines over the limit, however the bytes are chunked (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.string({ unit: 'grapheme', maxLength: 12 }).map((text) => text.replace(/[\r\n]/g, '')),
+          { maxLength: 20 },
+        ),
+        fc.array(fc.nat(), { maxLength: 30 }),
+        fc.integer({ min: 1, max: 24 }),
+        (texts, cuts, maxLineBytes) => {
+          const { splitter, lines, tooLong } = collect(maxLineBytes);
+          const bytes = Buffer.from(texts.map((text) => `${text}\n`).join(''), 'utf8');
+          for (const chunk of splitAt(bytes, cuts)) {
+            splitter.push(chunk);
+            expect(splitter.bufferedBytes).toBeLessThanOrEqual(maxLineBytes);
+          }
+          splitter.end();
+          const fits = (text: string) => Buffer.byteLength(text) <= maxLineBytes;
+          expect(lines).toEqual(texts.filter(fits));
+          expect(tooLong).toEqual(
+            texts.filter((text) => !fits(text)).map((text) => Buffer.byteLength(text)),
+          );
+        },
+      ),
+    );
+  });
+
   it('rejects an over-long line, keeps the lines around it, and never holds more than the limit', () => {
     const { splitter, lines, tooLong } = collect(16);
     splitter.push(Buffer.from('{"a":1}\n{"long":"'));

@@ -44,6 +44,20 @@ export function createLineSplitter(options: LineSplitterOptions): LineSplitter {
     options.onLine(buffer.toString('utf8', start, stop));
   };
 
+  /** Complete lines separated by `\n`, decoded in one go (a `\n` never splits a character). */
+  const deliverText = (text: string) => {
+    let start = 0;
+    for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', start)) {
+      deliverString(text, start, index);
+      start = index + 1;
+    }
+    deliverString(text, start, text.length);
+  };
+  const deliverString = (text: string, start: number, end: number) => {
+    const stop = end > start && text.charCodeAt(end - 1) === 0x0d ? end - 1 : end;
+    options.onLine(text.slice(start, stop));
+  };
+
   const finishLine = (chunk: Buffer, start: number, end: number) => {
     if (discardedBytes >= 0) {
       const total = discardedBytes + (end - start);
@@ -92,14 +106,29 @@ export function createLineSplitter(options: LineSplitterOptions): LineSplitter {
       const chunk = Buffer.isBuffer(input)
         ? input
         : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
-      let start = 0;
-      let index = chunk.indexOf(newline, start);
-      while (index !== -1) {
-        finishLine(chunk, start, index);
-        start = index + 1;
-        index = chunk.indexOf(newline, start);
+      const lastNewline = chunk.lastIndexOf(newline);
+      if (lastNewline === -1) {
+        holdRest(chunk, 0);
+        return;
       }
-      holdRest(chunk, start);
+      let start = 0;
+      if (pieces.length > 0 || discardedBytes >= 0) {
+        // The first line began in an earlier chunk.
+        const firstNewline = chunk.indexOf(newline);
+        finishLine(chunk, 0, firstNewline);
+        start = firstNewline + 1;
+      }
+      if (lastNewline - start <= maxLineBytes) {
+        // No line in between can be too long: decode them all at once, then cut the string.
+        if (start <= lastNewline) deliverText(chunk.toString('utf8', start, lastNewline));
+      } else {
+        for (let index = chunk.indexOf(newline, start); index !== -1 && index <= lastNewline; ) {
+          finishLine(chunk, start, index);
+          start = index + 1;
+          index = chunk.indexOf(newline, start);
+        }
+      }
+      holdRest(chunk, lastNewline + 1);
     },
     end() {
       if (discardedBytes >= 0 || pendingBytes > 0) finishLine(Buffer.alloc(0), 0, 0);

@@ -11,8 +11,20 @@ import {
   writeProcessRecord,
 } from './process-record.js';
 
-function fakeInspector(running: Record<number, string>, zombies: number[] = []): ProcessInspector {
-  return { startTimeOf: (pid) => running[pid], isZombie: (pid) => zombies.includes(pid) };
+function fakeInspector(
+  running: Record<number, string>,
+  zombies: number[] = [],
+  groups: Record<number, Record<number, string>> = {},
+): ProcessInspector {
+  return {
+    startTimeOf: (pid) => running[pid],
+    isZombie: (pid) => zombies.includes(pid),
+    processGroupMembers: (processGroupId) =>
+      Object.entries(groups[processGroupId] ?? {}).map(([pid, startTime]) => ({
+        pid: Number(pid),
+        startTime,
+      })),
+  };
 }
 
 function record(overrides: Partial<ProcessRecord> = {}): ProcessRecord {
@@ -89,6 +101,60 @@ describe('reapOrphans', () => {
     expect(outcomes.map((outcome) => outcome.action)).toEqual(['agent-gone']);
     expect(signals).toEqual([]);
     expect(existsSync(file)).toBe(false);
+  });
+
+  it('Z-03 kills what is left of the group of an agent that already exited, when every member started after it', () => {
+    const file = writeProcessRecord(stateDirectory, record());
+    const signals: string[] = [];
+    const logger = createMemoryLogger();
+    const outcomes = reapOrphans({
+      stateDirectory,
+      inspector: fakeInspector({ 300: 'linux:boot:1500' }, [], {
+        200: { 300: 'linux:boot:1500', 301: 'linux:boot:1001' },
+      }),
+      signalTree: (pid, signal) => signals.push(`${signal} ${pid}`),
+      logger,
+    });
+    expect(outcomes.map((outcome) => outcome.action)).toEqual(['group-killed']);
+    expect(signals).toEqual(['SIGKILL 200']);
+    expect(existsSync(file)).toBe(false);
+    expect(
+      logger.entries.find((entry) => entry.message === 'reaping orphaned agent')?.data,
+    ).toMatchObject({ pid: 200, agentExited: true, members: [300, 301] });
+  });
+
+  it.each([
+    ['a member started before the agent', { 200: { 300: 'linux:boot:999' } }, {}],
+    ['a member from another boot', { 200: { 300: 'linux:other:5000' } }, {}],
+    ['an empty group', { 200: {} }, {}],
+    [
+      'the agent pid recycled by a new group leader',
+      { 200: { 200: 'linux:boot:5000' } },
+      { 200: 'linux:boot:5000' },
+    ],
+  ])('never signals the group of an exited agent with %s', (_, groups, running) => {
+    const file = writeProcessRecord(stateDirectory, record());
+    const signals: number[] = [];
+    const outcomes = reapOrphans({
+      stateDirectory,
+      inspector: fakeInspector(running, [], groups),
+      signalTree: (pid) => signals.push(pid),
+    });
+    expect(outcomes.map((outcome) => outcome.action)).toEqual(['agent-gone']);
+    expect(signals).toEqual([]);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('never signals the group of an exited agent on an inspector that cannot list groups', () => {
+    writeProcessRecord(stateDirectory, record());
+    const signals: number[] = [];
+    const outcomes = reapOrphans({
+      stateDirectory,
+      inspector: { startTimeOf: () => undefined, isZombie: () => false },
+      signalTree: (pid) => signals.push(pid),
+    });
+    expect(outcomes.map((outcome) => outcome.action)).toEqual(['agent-gone']);
+    expect(signals).toEqual([]);
   });
 
   it('leaves the records of live bridges alone', () => {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { type HostPlatform, isWindows } from './host-platform.js';
 
 /**
@@ -21,6 +21,40 @@ export interface ProcessInspector {
   startTimeOf(pid: number): string | undefined;
   /** True when `pid` is a zombie (exited, not yet collected by its parent): dead for liveness. */
   isZombie(pid: number): boolean;
+  /**
+   * The processes whose process group is `processGroupId` (zombies included), or undefined when
+   * the platform cannot list them (Windows). Absent on inspectors that cannot list groups.
+   */
+  processGroupMembers?(processGroupId: number): readonly ProcessIdentity[] | undefined;
+}
+
+/**
+ * Orders two start-time tokens of the same inspector: negative when `left` started first, zero
+ * when at the same tick (`ps`: second), positive when later. Undefined when they cannot be
+ * compared (different kinds, different boots, unparseable).
+ */
+export function compareStartTimes(left: string, right: string): number | undefined {
+  const linux = /^linux:(.*):(\d+)$/;
+  const leftLinux = linux.exec(left);
+  const rightLinux = linux.exec(right);
+  if (leftLinux !== null && rightLinux !== null) {
+    if (leftLinux[1] !== rightLinux[1]) return undefined;
+    return Math.sign(Number(leftLinux[2]) - Number(rightLinux[2]));
+  }
+  const windows = /^win:(\d+)$/;
+  const leftWindows = windows.exec(left);
+  const rightWindows = windows.exec(right);
+  if (leftWindows !== null && rightWindows !== null) {
+    const difference = BigInt(leftWindows[1] as string) - BigInt(rightWindows[1] as string);
+    return difference === 0n ? 0 : difference < 0n ? -1 : 1;
+  }
+  if (left.startsWith('ps:') && right.startsWith('ps:')) {
+    const leftTime = Date.parse(left.slice(3));
+    const rightTime = Date.parse(right.slice(3));
+    if (Number.isNaN(leftTime) || Number.isNaN(rightTime)) return undefined;
+    return Math.sign(leftTime - rightTime);
+  }
+  return undefined;
 }
 
 /** The real inspector for `platform`: `/proc` on Linux, `ps -o lstart=` on other POSIX, PowerShell on Windows. */
@@ -72,6 +106,25 @@ function linuxInspector(): ProcessInspector {
     isZombie(pid) {
       return readStatFields(pid)?.[0] === 'Z';
     },
+    processGroupMembers(processGroupId) {
+      let names: string[];
+      try {
+        names = readdirSync('/proc');
+      } catch {
+        return undefined;
+      }
+      const members: ProcessIdentity[] = [];
+      for (const name of names) {
+        if (!/^\d+$/.test(name)) continue;
+        // Field 5 (pgrp) is index 2 after the name; field 22 (starttime) index 19.
+        const fields = readStatFields(Number(name));
+        if (fields === undefined || Number(fields[2]) !== processGroupId) continue;
+        const ticks = fields[19];
+        if (ticks !== undefined)
+          members.push({ pid: Number(name), startTime: `linux:${boot()}:${ticks}` });
+      }
+      return members;
+    },
   };
 }
 
@@ -95,6 +148,28 @@ function psInspector(): ProcessInspector {
       return started === undefined ? undefined : `ps:${started.replace(/\s+/g, ' ')}`;
     },
     isZombie: (pid) => run(pid, 'stat')?.startsWith('Z') ?? false,
+    processGroupMembers(processGroupId) {
+      let output: string;
+      try {
+        output = execFileSync('ps', ['-A', '-o', 'pid=', '-o', 'pgid=', '-o', 'lstart='], {
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'ignore'],
+          timeout: 5000,
+        });
+      } catch {
+        return undefined;
+      }
+      const members: ProcessIdentity[] = [];
+      for (const row of output.split('\n')) {
+        const match = /^\s*(\d+)\s+(\d+)\s+(.+?)\s*$/.exec(row);
+        if (match === null || Number(match[2]) !== processGroupId) continue;
+        members.push({
+          pid: Number(match[1]),
+          startTime: `ps:${(match[3] as string).replace(/\s+/g, ' ')}`,
+        });
+      }
+      return members;
+    },
   };
 }
 

@@ -1,5 +1,11 @@
 import path from 'node:path';
-import { AgentError, type Logger, noopLogger, type TransportExit } from '@agentbridge/core';
+import {
+  AgentError,
+  type LineTooLongError,
+  type Logger,
+  noopLogger,
+  type TransportExit,
+} from '@agentbridge/core';
 import type { AgentProcess } from './agent-process.js';
 import { createCallSerialiser } from './call-serialiser.js';
 import type { FileSystem } from './file-system.js';
@@ -68,12 +74,19 @@ export type Relay = {
   onClientLine(line: string): void;
   onClientEnd(): void;
   onAgentLine(line: string): void;
+  /** An agent stdout line over the line limit was dropped. */
+  onAgentLineTooLong?(error: LineTooLongError): void;
+  /** One agent stderr line, secrets already masked. */
+  onAgentStderrLine?(line: string): void;
   /** The process exited and its output was drained; `stderrTail` is already redacted. */
   onAgentExit(exit: { code: number | null; signal: string | null; stderrTail: string }): void;
   dispose(): void;
 };
 
-/** Builds the relay; `prepare` runs before the spawn (async work such as loading modules). */
+/**
+ * Builds the relay. `prepare` (async work such as loading modules) runs while the process starts:
+ * its output waits until the relay exists, and a failed `prepare` stops the process again.
+ */
 export type RelayFactory = {
   readonly prepare?: () => Promise<void>;
   readonly create: (context: RelayContext) => Relay;
@@ -105,6 +118,8 @@ export function createProcessTransport(
   let clientListener: ((line: string) => void) | undefined;
   let pendingClientLines: string[] = [];
   let outputPausedByClient = false;
+  /** `close()` was called (possibly while `start()` was still preparing). */
+  let closeRequested = false;
   const drainListeners: (() => void)[] = [];
   const eventListeners: ((event: TransportEvent) => void)[] = [];
   const serialiser = createCallSerialiser((error) =>
@@ -147,6 +162,8 @@ export function createProcessTransport(
   const stopAgent = () => {
     void agent?.stop();
   };
+  const onAgentStderrLine = (line: string) => relay?.onAgentStderrLine?.(line);
+  const onAgentLineTooLong = (error: LineTooLongError) => relay?.onAgentLineTooLong?.(error);
   const notifyDrain = () => {
     for (const listener of drainListeners) listener();
   };
@@ -155,7 +172,17 @@ export function createProcessTransport(
     if (finished) return;
     finished = true;
     relay?.dispose();
-    if (recordFile !== undefined) removeProcessRecord(recordFile);
+    if (recordFile !== undefined) {
+      // A record that cannot be removed (EACCES, EBUSY) is left for the reaper: `closed` settles.
+      try {
+        removeProcessRecord(recordFile);
+      } catch (error) {
+        logger.warn('process record not removed', {
+          file: recordFile,
+          message: error instanceof Error ? error.message : String(error),
+        });
+      }
+    }
     emit({ type: 'agent-exited', code: exit.code, signal: exit.signal });
     notifyDrain();
     resolveClosed(exit);
@@ -216,9 +243,11 @@ export function createProcessTransport(
       ) {
         reap(options.stateDirectory, inspector);
       }
-      await relayFactory.prepare?.();
       if (finished)
         throw new AgentError('transport-closed', 'The transport was closed before it started.');
+      // Spawn first: the agent boots in its own process while the relay's modules load here.
+      const preparing = relayFactory.prepare?.();
+      preparing?.catch(() => {});
       const child = spawnAgentProcess({
         command: options.command,
         args: options.args,
@@ -236,6 +265,31 @@ export function createProcessTransport(
           : { exitsOnStdinEof: options.exitsOnStdinEof }),
       });
       agent = child;
+      // No relay yet: hold the agent's stdout (nothing is read, so nothing is lost).
+      child.pauseOutput();
+      child.onStderrLine((line) => {
+        const shown = redact(line);
+        logger.debug('agent stderr', { line: shown });
+        emit({ type: 'agent-output', stream: 'stderr', line: shown });
+        if (relay?.onAgentStderrLine !== undefined) serialiser.run(onAgentStderrLine, shown);
+      });
+      child.onLineTooLong((error) => {
+        logger.error('agent line too long, discarded', {
+          limitBytes: error.limitBytes,
+          source: error.source,
+        });
+        emit({ type: 'line-too-long', error });
+        if (relay?.onAgentLineTooLong !== undefined) serialiser.run(onAgentLineTooLong, error);
+      });
+      child.onInputDrain(notifyDrain);
+      try {
+        await preparing;
+      } catch (error) {
+        await child.stop();
+        if (!finished) finish({ code: null, signal: null, stderrTail: '' }, undefined);
+        throw error;
+      }
+      const closedWhilePreparing = closeRequested;
       const activeRelay = relayFactory.create({
         toAgent,
         toClient,
@@ -249,21 +303,8 @@ export function createProcessTransport(
       deliverClientLine = (line) => activeRelay.onClientLine(line);
       const onAgentLine = (line: string) => activeRelay.onAgentLine(line);
       child.onStdoutLine((line) => serialiser.run(onAgentLine, line));
-      child.onStderrLine((line) => {
-        const shown = redact(line);
-        logger.debug('agent stderr', { line: shown });
-        emit({ type: 'agent-output', stream: 'stderr', line: shown });
-      });
-      child.onLineTooLong((error) => {
-        logger.error('agent line too long, discarded', {
-          limitBytes: error.limitBytes,
-          source: error.source,
-        });
-        emit({ type: 'line-too-long', error });
-      });
-      child.onInputDrain(notifyDrain);
       if (clientInputEnded) serialiser.run(() => activeRelay.onClientEnd(), undefined);
-      if (clientListener === undefined) child.pauseOutput();
+      if (clientListener !== undefined && !outputPausedByClient) child.resumeOutput();
       let recordFile: string | undefined;
       void child.exited.then((exit) => {
         // The tail lets the bridge say why the agent died (X-01, H-20); secrets are masked.
@@ -272,8 +313,8 @@ export function createProcessTransport(
           () => activeRelay.onAgentExit({ code: exit.code, signal: exit.signal, stderrTail }),
           undefined,
         );
-        // Clean up descendants that outlived the leader, then settle.
-        void child.stop().then(() =>
+        // Clean up descendants that outlived the leader, then settle (even if stopping failed).
+        const settle = () =>
           finish(
             {
               code: exit.code,
@@ -292,9 +333,17 @@ export function createProcessTransport(
                   }),
             },
             recordFile,
-          ),
-        );
+          );
+        void child.stop().then(settle, (error: unknown) => {
+          logger.warn('stopping the process tree failed', {
+            message: error instanceof Error ? error.message : String(error),
+          });
+          settle();
+        });
       });
+      // Closed while preparing: the process is being stopped and `closed` settles once it exited.
+      if (closedWhilePreparing)
+        throw new AgentError('transport-closed', 'The transport was closed before it started.');
       try {
         await child.spawned;
       } catch (error) {
@@ -329,7 +378,7 @@ export function createProcessTransport(
         pendingClientLines = [];
         for (const line of lines) listener(line);
       }
-      if (!outputPausedByClient) agent?.resumeOutput();
+      if (!outputPausedByClient && relay !== undefined) agent?.resumeOutput();
     },
     onInputDrain(listener) {
       drainListeners.push(listener);
@@ -340,12 +389,13 @@ export function createProcessTransport(
     },
     resumeOutput() {
       outputPausedByClient = false;
-      if (clientListener !== undefined) agent?.resumeOutput();
+      if (clientListener !== undefined && relay !== undefined) agent?.resumeOutput();
     },
     onEvent(listener) {
       eventListeners.push(listener);
     },
     async close() {
+      closeRequested = true;
       if (agent === undefined) {
         if (!finished) finish({ code: null, signal: null, stderrTail: '' }, undefined);
         return closed;

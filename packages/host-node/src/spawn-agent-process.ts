@@ -105,8 +105,28 @@ export function spawnAgentProcess(options: SpawnAgentProcessOptions): AgentProce
     onLineTooLong: (length) => logger.warn('stderr line too long, discarded', { length }),
   });
 
-  child.stdout.on('data', (chunk: Buffer) => stdoutSplitter.push(chunk));
-  child.stdout.on('end', () => stdoutSplitter.end());
+  // Node resumes a child's paused stdout when the child exits (`flushStdio`): chunks that arrive
+  // while paused are held and the stream is paused again, so a pause holds until resumeOutput().
+  let heldChunks: Buffer[] = [];
+  let stdoutEnded = false;
+  child.stdout.on('data', (chunk: Buffer) => {
+    if (outputPaused) {
+      heldChunks.push(chunk);
+      child.stdout.pause();
+      return;
+    }
+    stdoutSplitter.push(chunk);
+  });
+  child.stdout.on('end', () => {
+    stdoutEnded = true;
+    if (heldChunks.length === 0) stdoutSplitter.end();
+  });
+  const releaseHeldChunks = () => {
+    const chunks = heldChunks;
+    heldChunks = [];
+    for (const chunk of chunks) stdoutSplitter.push(chunk);
+    if (stdoutEnded && chunks.length > 0) stdoutSplitter.end();
+  };
   child.stderr.on('data', (chunk: Buffer) => stderrSplitter.push(chunk));
   child.stderr.on('end', () => stderrSplitter.end());
   child.stdin.on('drain', () => {
@@ -232,7 +252,9 @@ export function spawnAgentProcess(options: SpawnAgentProcessOptions): AgentProce
     resumeOutput() {
       if (!outputPaused) return;
       outputPaused = false;
-      child.stdout.resume();
+      releaseHeldChunks();
+      // A listener may have paused again while the held lines were delivered.
+      if (!outputPaused) child.stdout.resume();
     },
     hasExited: () => exitInfo !== undefined,
     stop() {

@@ -40,12 +40,13 @@ export { codexAcpBinary, codexOfflineConfig, launchCodex } from './launch-codex.
 export type { LaunchGeminiOptions } from './launch-gemini.js';
 export {
   geminiEntryPoint,
+  geminiOfflineEnv,
   geminiOfflineSettings,
   launchGemini,
   netGuardPreloadPath,
 } from './launch-gemini.js';
 export type { ProxyTrap } from './proxy-trap.js';
-export { startProxyTrap } from './proxy-trap.js';
+export { proxyTrapEnv, startProxyTrap } from './proxy-trap.js';
 export type { AgentScenario, ScenarioContext } from './run-agent-scenario.js';
 export { foreignConnections, recordTranscripts, runAgentScenario } from './run-agent-scenario.js';
 export type { TranscriptReplacement } from './transcript-file.js';

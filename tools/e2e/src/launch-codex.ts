@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { LaunchedAgent } from './launch-agent.js';
 import { createScratchDirectory, spawnAgent } from './launch-agent.js';
-import { startProxyTrap } from './proxy-trap.js';
+import { proxyTrapEnv, startProxyTrap } from './proxy-trap.js';
 
 /** Options of {@link launchCodex}. */
 export type LaunchCodexOptions = {
@@ -70,12 +70,6 @@ export async function launchCodex(options: LaunchCodexOptions): Promise<Launched
     codexOfflineConfig(options.serverUrl, options.model ?? 'gpt-5.3-codex', options.extraConfig),
   );
   const trap = await startProxyTrap();
-  const proxyVariables = Object.fromEntries(
-    ['HTTPS_PROXY', 'HTTP_PROXY', 'ALL_PROXY'].flatMap((name) => [
-      [name, trap.url],
-      [name.toLowerCase(), trap.url],
-    ]),
-  );
   const agent = spawnAgent({
     command: codexAcpBinary(),
     args: [],
@@ -92,9 +86,7 @@ export async function launchCodex(options: LaunchCodexOptions): Promise<Launched
       TERM: 'dumb',
       NO_COLOR: '1',
       FAKE_OPENAI_API_KEY: 'fake-openai-key',
-      ...proxyVariables,
-      NO_PROXY: '127.0.0.1,localhost,::1',
-      no_proxy: '127.0.0.1,localhost,::1',
+      ...proxyTrapEnv(trap.url),
       ...options.env,
     },
   });

@@ -57,6 +57,19 @@ export function geminiOfflineSettings(maxAttempts?: number): Record<string, unkn
  * settings, API key auth against the fake server, no relaunch, trusted workspace, and the net-guard
  * preload that refuses and records any non-loopback connect.
  */
+/**
+ * The variables that point Gemini CLI at the fake server with a dummy key, keep it in one process
+ * and trust the workspace (so `autoEdit`/`yolo` are honoured).
+ */
+export function geminiOfflineEnv(serverUrl: string): Record<string, string> {
+  return {
+    GEMINI_API_KEY: 'fake-gemini-key',
+    GOOGLE_GEMINI_BASE_URL: serverUrl,
+    GEMINI_CLI_NO_RELAUNCH: 'true',
+    GEMINI_CLI_TRUST_WORKSPACE: 'true',
+  };
+}
+
 export function launchGemini(options: LaunchGeminiOptions): LaunchedAgent {
   const homeDirectory = options.homeDirectory ?? createScratchDirectory('gemini-home');
   const workDirectory = options.workDirectory ?? createScratchDirectory('gemini-work');
@@ -84,10 +97,7 @@ export function launchGemini(options: LaunchGeminiOptions): LaunchedAgent {
       TERM: 'dumb',
       NO_COLOR: '1',
       CI: '1',
-      GEMINI_API_KEY: 'fake-gemini-key',
-      GOOGLE_GEMINI_BASE_URL: options.serverUrl,
-      GEMINI_CLI_NO_RELAUNCH: 'true',
-      GEMINI_CLI_TRUST_WORKSPACE: 'true',
+      ...geminiOfflineEnv(options.serverUrl),
       NODE_OPTIONS: `--require=${netGuardPreloadPath}`,
       AGENTBRIDGE_E2E_NET_LOG: connectionLogPath,
       ...options.env,

@@ -63,3 +63,21 @@ function toAttempt(requestLine: string): RecordedConnection {
     return { host: requestLine.slice(0, 80), port: 0, allowed: false };
   }
 }
+
+/**
+ * The environment that sends every proxied connection to `trapUrl` (upper- and lower-case proxy
+ * variables) while loopback stays direct, so only the fake model server can be reached.
+ */
+export function proxyTrapEnv(trapUrl: string): Record<string, string> {
+  const proxyVariables = Object.fromEntries(
+    ['HTTPS_PROXY', 'HTTP_PROXY', 'ALL_PROXY'].flatMap((name) => [
+      [name, trapUrl],
+      [name.toLowerCase(), trapUrl],
+    ]),
+  );
+  return {
+    ...proxyVariables,
+    NO_PROXY: '127.0.0.1,localhost,::1',
+    no_proxy: '127.0.0.1,localhost,::1',
+  };
+}

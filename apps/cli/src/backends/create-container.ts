@@ -1,3 +1,5 @@
+// tsyringe needs the Reflect metadata polyfill before it loads; only runs that build a container pay for it.
+import 'reflect-metadata';
 import type { BackendV1, Logger } from '@agentbridge/core';
 import {
   BackendNotFoundError,

@@ -1,6 +1,7 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { ConfigError } from '@agentbridge/core';
-import { cosmiconfig } from 'cosmiconfig';
+import type { cosmiconfig } from 'cosmiconfig';
 import type { AgentConfig } from './agent-config-schema.js';
 import { interpolateEnv } from './interpolate-env.js';
 import { validateAgentConfig } from './validate-agent-config.js';
@@ -64,7 +65,8 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ConfigFile
     files.push(await loadFile(filePath, 'explicit', options.env));
     return files;
   }
-  const explorer = cosmiconfig('agent', {
+  if (!mayHoldProjectConfig(options.cwd)) return files;
+  const explorer = (await loadCosmiconfig())('agent', {
     searchStrategy: 'project',
     searchPlaces: [...projectSearchPlaces],
     cache: false,
@@ -76,6 +78,40 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ConfigFile
   return files;
 }
 
+/** cosmiconfig, loaded only when a configuration file may exist (it costs start-up time). */
+async function loadCosmiconfig(): Promise<typeof cosmiconfig> {
+  return (await import('cosmiconfig')).cosmiconfig;
+}
+
+/**
+ * False only when cosmiconfig's project search from `cwd` cannot find anything: no search place
+ * exists in `cwd` or a parent, up to and including the first directory with a `package.json`,
+ * and that `package.json` has no `agent` key. Looks at least as far as cosmiconfig does.
+ */
+function mayHoldProjectConfig(cwd: string): boolean {
+  let directory = resolve(cwd);
+  for (;;) {
+    for (const place of projectSearchPlaces) {
+      if (place !== 'package.json' && existsSync(join(directory, place))) return true;
+    }
+    const packageFile = join(directory, 'package.json');
+    if (existsSync(packageFile)) return packageMayHoldConfig(packageFile);
+    const parent = dirname(directory);
+    if (parent === directory) return false;
+    directory = parent;
+  }
+}
+
+function packageMayHoldConfig(packageFile: string): boolean {
+  try {
+    const manifest: unknown = JSON.parse(readFileSync(packageFile, 'utf8'));
+    return typeof manifest !== 'object' || manifest === null || 'agent' in manifest;
+  } catch {
+    // Unreadable or invalid: let cosmiconfig read it and report it.
+    return true;
+  }
+}
+
 async function findGlobal(options: LoadConfigOptions): Promise<ConfigFile | undefined> {
   const configHome = options.env.XDG_CONFIG_HOME || join(options.homeDirectory, '.config');
   const candidates = [
@@ -83,7 +119,8 @@ async function findGlobal(options: LoadConfigOptions): Promise<ConfigFile | unde
     { directory: options.homeDirectory, places: homePlaces },
   ];
   for (const candidate of candidates) {
-    const explorer = cosmiconfig('agent', {
+    if (!candidate.places.some((place) => existsSync(join(candidate.directory, place)))) continue;
+    const explorer = (await loadCosmiconfig())('agent', {
       searchStrategy: 'none',
       searchPlaces: [...candidate.places],
       cache: false,
@@ -99,7 +136,7 @@ async function loadFile(
   scope: ConfigFile['scope'],
   env: LoadConfigOptions['env'],
 ): Promise<ConfigFile> {
-  const explorer = cosmiconfig('agent', { cache: false });
+  const explorer = (await loadCosmiconfig())('agent', { cache: false });
   const loaded = await search(() => explorer.load(filePath), filePath);
   return toConfigFile(filePath, scope, loaded?.config, env);
 }

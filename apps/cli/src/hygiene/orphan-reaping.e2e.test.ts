@@ -21,7 +21,6 @@ import {
   isResult,
   isSystemInit,
   startBridge,
-  survivingAgentPath,
   userMessage,
 } from './__fixtures__/start-bridge.js';
 
@@ -54,12 +53,11 @@ describe.skipIf(process.platform !== 'linux')(
 
     /**
      * Starts a CLI in front of a `kind` agent, SIGKILLs the CLI and returns the orphaned tree. The
-     * stubborn agent is the fake agent that also survives EPIPE (else it dies with its bridge).
+     * stubborn agent (`ignoreStdinEof`) also survives EPIPE, else it would die with its bridge.
      */
     const orphanAnAgent = async (kind: AgentKind) => {
       const bridge = startBridge({
         scenario: hygieneScenario(kind),
-        ...(kind === 'stubborn' ? { agentScript: survivingAgentPath } : {}),
         workDirectory: join(root, 'work'),
         stateDirectory,
       });
@@ -143,12 +141,9 @@ describe.skipIf(process.platform !== 'linux')(
       },
     );
 
-    // KNOWN GAP in host-node's reapOrphans, pinned here so that it cannot go unnoticed: when the
-    // recorded agent itself is gone, the record is dropped as `agent-gone` and the rest of its
-    // process group (still alive, so the group id cannot have been reused) is never signalled.
-    // `vitest`'s `it.fails` would also pass on a broken precondition, hence this explicit form:
-    // once the reaper kills the group, this test fails; then assert `expectTreeGone` instead.
-    it('Z-03 known gap: the child of an agent that exited when its CLI was SIGKILLed survives a fresh start', async () => {
+    // The recorded agent itself is gone, but the rest of its process group (still alive, so the
+    // group id cannot have been reused) is the agent's: the reaper kills the group.
+    it('Z-03 a fresh run reaps the child of an agent that exited when its CLI was SIGKILLed', async () => {
       const { agentPid, grandchildPid } = await orphanAnAgent('cooperative');
 
       // The dead CLI's pipe closed, so the agent exits; its child stays in the agent's group.
@@ -157,9 +152,11 @@ describe.skipIf(process.platform !== 'linux')(
 
       const fresh = await runFreshBridge();
 
-      expect(recordFiles(), 'the dead bridge record is consumed').toEqual([]);
-      expect(fresh.stderr()).not.toContain('reaping orphaned agent');
-      expect(readProcessStat(grandchildPid)?.state, 'still alive: the gap').toMatch(/^[RSD]$/);
+      await expectTreeGone(agentPid, grandchildPid);
+      expect(fresh.stderr()).toContain('reaping orphaned agent');
+      expect(recordFiles(), 'the dead bridge record is consumed, the fresh one removed').toEqual(
+        [],
+      );
     });
   },
 );

@@ -186,7 +186,7 @@ describe('the Claude Agent SDK drives agentbridge: canUseTool', () => {
 });
 
 describe('the Claude Agent SDK drives agentbridge: interrupt while canUseTool is pending', () => {
-  it('PM-07/C-01: the pending permission is answered cancelled before session/cancel and the callback is aborted', async () => {
+  it('PM-07/C-01: session/cancel goes first, then the pending permission is answered cancelled (ACP order) and the callback is aborted', async () => {
     const prompts = createPromptQueue();
     let asked: (() => void) | undefined;
     const wasAsked = new Promise<void>((resolve) => {
@@ -218,9 +218,10 @@ describe('the Claude Agent SDK drives agentbridge: interrupt while canUseTool is
       (message) => message.method === undefined && message.id === requestId,
     );
     expect(toAgent[answerIndex]?.result).toEqual({ outcome: { outcome: 'cancelled' } });
-    expect(toAgent.findIndex((message) => message.method === 'session/cancel')).toBeGreaterThan(
-      answerIndex,
-    );
+    // ACP §8: the client answers pending permission requests `cancelled` after `session/cancel`.
+    const cancelIndex = toAgent.findIndex((message) => message.method === 'session/cancel');
+    expect(cancelIndex).toBeGreaterThanOrEqual(0);
+    expect(cancelIndex).toBeLessThan(answerIndex);
     expect(aborted).toBe(true);
     expect(messages.at(-1)).toMatchObject({
       type: 'result',

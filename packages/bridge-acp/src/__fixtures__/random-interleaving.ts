@@ -1,3 +1,4 @@
+import type { BackendManifest } from '@agentbridge/core';
 import { createMemoryLogger } from '@agentbridge/core';
 import fc from 'fast-check';
 import { createAcpBridge } from '../create-acp-bridge.js';
@@ -48,6 +49,7 @@ export type Step =
       readonly withAlways: boolean;
     }
   | { readonly side: 'agent'; readonly kind: 'fs-request' }
+  | { readonly side: 'fault'; readonly kind: 'line-too-long' | 'fatal-stderr' }
   | { readonly side: 'exit' }
   | { readonly side: 'timer' };
 
@@ -116,6 +118,12 @@ export const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
       .map((permission) => ({ side: 'agent', kind: 'permission', ...permission }) as Step),
   },
   { weight: 1, arbitrary: fc.constant({ side: 'agent', kind: 'fs-request' } as Step) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom('line-too-long' as const, 'fatal-stderr' as const)
+      .map((kind) => ({ side: 'fault', kind }) as Step),
+  },
   { weight: 1, arbitrary: fc.constant({ side: 'exit' } as Step) },
   { weight: 1, arbitrary: fc.constant({ side: 'timer' } as Step) },
 );
@@ -182,13 +190,23 @@ export function runInterleaving(
     resumeSessionId?: string;
   },
   prelude: boolean,
+  backend?: BackendManifest,
 ) {
   const toAgent: Line[] = [];
+  /** Timers the bridge started and did not cancel, in start order (a `timer` step fires the latest). */
+  const runningTimers: string[] = [];
   const toClient: Line[] = [];
   const log = createMemoryLogger();
   let id = 0;
   const bridge = createAcpBridge({
     launch: { cwd: '/proj', permissionMode: 'default', ...launch },
+    ...(backend !== undefined ? { backend } : {}),
+    onAction: (action) => {
+      if (action.type !== 'start-timer' && action.type !== 'cancel-timer') return;
+      const index = runningTimers.indexOf(action.timerId);
+      if (index >= 0) runningTimers.splice(index, 1);
+      if (action.type === 'start-timer') runningTimers.push(action.timerId);
+    },
     toAgent: (line) => toAgent.push(JSON.parse(line)),
     toClient: (line) => toClient.push(JSON.parse(line)),
     log,
@@ -409,8 +427,13 @@ export function runInterleaving(
         bridge.onAgentExit({ code: 1, signal: null });
         collect();
         break;
+      case 'fault':
+        if (exited) break;
+        bridge.onAgentFault({ kind: step.kind, message: `agent fault: ${step.kind}` });
+        collect();
+        break;
       case 'timer':
-        bridge.onTimer('handshake');
+        bridge.onTimer(runningTimers.pop() ?? 'handshake');
         collect();
         break;
     }

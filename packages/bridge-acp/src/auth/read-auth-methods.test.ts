@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readAuthMethods } from './read-auth-methods.js';
+import { lacksItsVariables, readAuthMethods } from './read-auth-methods.js';
 
 describe('readAuthMethods', () => {
   it('H-06 keeps entries with a non-empty id; the name defaults to the id', () => {
@@ -26,8 +26,34 @@ describe('readAuthMethods', () => {
         raw: raw[0],
       },
       { id: 'gemini-api-key', name: 'gemini-api-key', raw: raw[5] },
-      { id: 'openai-api-key', name: 'OpenAI key', type: 'env_var', raw: raw[6] },
+      {
+        id: 'openai-api-key',
+        name: 'OpenAI key',
+        type: 'env_var',
+        variableNames: ['OPENAI_API_KEY'],
+        raw: raw[6],
+      },
     ]);
+  });
+
+  it('AU-13 lacksItsVariables: an env_var method is unusable only when the names are known and all missing', () => {
+    const [codexKey, plain] = readAuthMethods([
+      {
+        type: 'env_var',
+        id: 'codex-api-key',
+        name: 'Use CODEX_API_KEY',
+        vars: [{ name: 'CODEX_API_KEY' }],
+      },
+      { id: 'chatgpt', name: 'Login with ChatGPT' },
+    ]);
+    if (codexKey === undefined || plain === undefined) throw new Error('methods not read');
+    expect(lacksItsVariables(codexKey, ['HOME'])).toBe(true);
+    expect(lacksItsVariables(codexKey, ['CODEX_API_KEY'])).toBe(false);
+    expect(lacksItsVariables(codexKey, undefined)).toBe(false);
+    expect(lacksItsVariables(plain, [])).toBe(false);
+    expect(
+      readAuthMethods([{ type: 'env_var', id: 'k', varName: 'KEY' }])[0]?.variableNames,
+    ).toEqual(['KEY']);
   });
 
   it('H-06 anything but an array yields no methods', () => {

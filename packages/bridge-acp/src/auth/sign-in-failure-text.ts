@@ -4,7 +4,7 @@ export type SignInFailureTextInput = {
   readonly failures: readonly string[];
   /** Terminal sign-in command lines (AU-10), de-duplicated, in rank order. */
   readonly terminalCommands: readonly string[];
-  /** The backend's login command (`codex login`), when it has one. */
+  /** The backend's login command (`hints.login`, e.g. `acme login`), when it has one. */
   readonly loginCommand?: string;
 };
 

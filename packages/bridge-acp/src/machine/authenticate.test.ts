@@ -129,6 +129,76 @@ describe('sign-in during the handshake', () => {
     expect(harness.sent('authenticate').map((line) => line.params.methodId)).toEqual(['chat-gpt']);
   });
 
+  // codex-acp 0.16 (tools/e2e/transcripts/codex-handshake.jsonl).
+  const codexAuthMethods = [
+    {
+      id: 'chatgpt',
+      name: 'Login with ChatGPT',
+      description: 'Use your ChatGPT login with Codex CLI (requires a paid ChatGPT subscription)',
+    },
+    {
+      type: 'env_var',
+      id: 'codex-api-key',
+      name: 'Use CODEX_API_KEY',
+      description: 'Requires setting the `CODEX_API_KEY` environment variable.',
+      vars: [{ name: 'CODEX_API_KEY' }],
+    },
+    {
+      type: 'env_var',
+      id: 'openai-api-key',
+      name: 'Use OPENAI_API_KEY',
+      description: 'Requires setting the `OPENAI_API_KEY` environment variable.',
+      vars: [{ name: 'OPENAI_API_KEY' }],
+    },
+  ];
+
+  function codexAuthHarness(
+    environmentVariableNames: readonly string[] | undefined,
+    failChatGpt = true,
+  ) {
+    return createHarness({
+      backend: codexLikeBackend,
+      launch: environmentVariableNames !== undefined ? { environmentVariableNames } : {},
+      script: {
+        initialize: { result: { ...seedInitializeResult(), authMethods: codexAuthMethods } },
+        'session/new': authRequired,
+        authenticate: (params) =>
+          params.methodId === 'chatgpt' && failChatGpt
+            ? { error: { code: -32603, message: 'login required' } }
+            : { error: { code: -32603, message: 'missing key' } },
+      },
+    });
+  }
+
+  it('AU-13 env_var methods whose variables are all unset are skipped and named in the reason', () => {
+    const harness = codexAuthHarness(['PATH', 'HOME']);
+    harness.initialize();
+    expect(harness.sent('authenticate').map((line) => line.params.methodId)).toEqual(['chatgpt']);
+    const finished = harness.actions.filter((action) => action.type === 'auth-finished');
+    expect(finished).toHaveLength(1);
+    expect(finished[0]).toMatchObject({ success: false });
+    const error = finished[0]?.type === 'auth-finished' ? (finished[0].error ?? '') : '';
+    expect(error).toContain('Use CODEX_API_KEY: CODEX_API_KEY not set');
+    expect(error).toContain('Use OPENAI_API_KEY: OPENAI_API_KEY not set');
+    expect(error).toContain('Login with ChatGPT: login required');
+  });
+
+  it('AU-13 an env_var method whose variable is set is tried; unknown names try every method', () => {
+    const withKey = codexAuthHarness(['OPENAI_API_KEY']);
+    withKey.initialize();
+    expect(withKey.sent('authenticate').map((line) => line.params.methodId)).toEqual([
+      'chatgpt',
+      'openai-api-key',
+    ]);
+    const unknown = codexAuthHarness(undefined);
+    unknown.initialize();
+    expect(unknown.sent('authenticate').map((line) => line.params.methodId)).toEqual([
+      'chatgpt',
+      'codex-api-key',
+      'openai-api-key',
+    ]);
+  });
+
   it('seed#13 AU-07 after a failure the next method is tried with a new request id', () => {
     let attempts = 0;
     const harness = createHarness({

@@ -1,5 +1,6 @@
 import { rankAuthMethods } from '../auth/rank-auth-methods.js';
 import type { AuthMethodInfo } from '../auth/read-auth-methods.js';
+import { lacksItsVariables } from '../auth/read-auth-methods.js';
 import { noSignInMethodText, signInFailureText } from '../auth/sign-in-failure-text.js';
 import { terminalAuthCommand } from '../auth/terminal-auth-command.js';
 import { formatRpcError } from '../json-rpc/format-rpc-error.js';
@@ -19,7 +20,7 @@ type Episode = {
   readonly loginCommand: string | undefined;
 };
 
-/** The backend's login command line (`codex login`), when it has one. */
+/** The backend's login command line (`hints.login`, e.g. `acme login`), when it has one. */
 export function loginCommandOf(context: MachineContext): string | undefined {
   const login = context.backend?.hints.login;
   if (login === undefined || login.command === '') return undefined;
@@ -28,7 +29,8 @@ export function loginCommandOf(context: MachineContext): string | undefined {
 
 /**
  * The sign-in loop after a `session/new` that looks like "authentication required" (AU-01..AU-09):
- * ranks the offered methods, sets aside terminal methods (AU-10), tries the others one by one with
+ * ranks the offered methods, sets aside terminal methods (AU-10), skips `env_var` methods whose
+ * variables the host reports unset (listed in the failure text), tries the others one by one with
  * `auth-started` / `auth-finished` actions, and ends with exactly one `auth-finished`.
  */
 export function beginAuthentication(
@@ -51,14 +53,27 @@ export function beginAuthentication(
   });
   const candidates: AuthMethodInfo[] = [];
   const terminalCommands: string[] = [];
+  const failures: string[] = [];
   for (const method of ranked) {
+    if (
+      method.id !== launch.authMethodId &&
+      lacksItsVariables(method, launch.environmentVariableNames)
+    ) {
+      // AU-13 extended: an `env_var` method whose variables are all unset cannot succeed.
+      const names = (method.variableNames ?? []).join(', ');
+      context.log.info('sign-in method skipped: its environment variables are not set', {
+        methodId: method.id,
+      });
+      failures.push(`${method.name}: ${names} not set`);
+      continue;
+    }
     const command = terminalAuthCommand(method, launch.agentCommand);
     if (command === undefined) candidates.push(method);
     else if (!terminalCommands.includes(command)) terminalCommands.push(command);
   }
   tryNextMethod(
     context,
-    { candidates, index: 0, failures: [], terminalCommands, loginCommand },
+    { candidates, index: 0, failures, terminalCommands, loginCommand },
     outcome,
   );
 }

@@ -50,6 +50,8 @@ export type ToolCallState = {
   agentToolName: string | undefined;
   rawInput: unknown;
   locations: unknown;
+  /** The `newText` of a diff that creates a file (empty or absent `oldText`), seen before the announcement. */
+  writtenText: string | undefined;
   name: string;
   input: Record<string, unknown>;
   announced: boolean;
@@ -132,6 +134,11 @@ export type BridgeState = {
   sessionResumed: boolean;
   /** `session/load` is outstanding: its `session/update`s are history replay (S-06). */
   replaying: boolean;
+  /**
+   * The quiet period after a `session/load` answer whose replay goes on (`quirks.loadReplaySettleMs`):
+   * the timer delay and what runs when it fires.
+   */
+  replaySettle: { readonly delayMs: number; readonly finish: () => void } | undefined;
   /** The session id the load/resume asked for (updates carry it during replay). */
   requestedSessionId: string | undefined;
   catalog: SessionCatalog;
@@ -151,6 +158,11 @@ export type BridgeState = {
   turnsStarted: number;
   /** A `system/init` has been emitted at least once (N-06 re-emits only then). */
   initEmitted: boolean;
+  /**
+   * Warnings about how the session started (a requested permission mode or fork that could not be
+   * applied): emitted as `system` warning lines right after the first `system/init`.
+   */
+  startupWarnings: string[];
   /** The MCP servers as sent to the agent (S-03 generalised). */
   acpMcpServers: readonly unknown[];
   /** The current client turn, if any. */
@@ -196,6 +208,7 @@ export function createBridgeState(createdAt: number, permissionMode: string): Br
     sessionId: undefined,
     sessionResumed: false,
     replaying: false,
+    replaySettle: undefined,
     requestedSessionId: undefined,
     catalog: emptySessionCatalog,
     commands: [],
@@ -207,6 +220,7 @@ export function createBridgeState(createdAt: number, permissionMode: string): Br
     lastInitSignature: undefined,
     turnsStarted: 0,
     initEmitted: false,
+    startupWarnings: [],
     acpMcpServers: [],
     turn: undefined,
     tools: new Map(),

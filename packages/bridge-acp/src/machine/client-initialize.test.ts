@@ -289,6 +289,14 @@ describe('agent exit during the handshake', () => {
 });
 
 describe('the client input ends early', () => {
+  it('PR-01: an empty input ends quietly: client-done at once, nothing sent to the agent or the client', () => {
+    const harness = createHarness();
+    harness.bridge.onClientEnd();
+    expect(harness.actions).toEqual([{ type: 'client-done' }]);
+    expect(harness.toAgentLines).toEqual([]);
+    expect(harness.clientLines).toEqual([]);
+  });
+
   it('H-11 PR-01: input that ends after initialize still gets the initialize answer; client-done comes after it', () => {
     const harness = createHarness({ script: { initialize: 'hold' } });
     harness.initialize();

@@ -97,7 +97,8 @@ export function systemInitSignature(context: MachineContext): string {
 
 /**
  * H-12: emits `system/init` (only once a session id exists). Its content is remembered, so the
- * first turn's start skips an unchanged duplicate (issue 3).
+ * first turn's start skips an unchanged duplicate (issue 3). The session's start-up warnings
+ * follow the first one.
  */
 export function emitSystemInit(context: MachineContext): void {
   const { state } = context;
@@ -106,6 +107,7 @@ export function emitSystemInit(context: MachineContext): void {
   const fields = systemInitFields(context);
   state.lastInitSignature = JSON.stringify(fields);
   context.emit(buildSystemInit({ ...fields, uuid: context.newId() }));
+  for (const warning of state.startupWarnings.splice(0)) emitWarning(context, warning);
 }
 
 /** `system/status` carrying the permission mode now in effect. */

@@ -151,6 +151,65 @@ describe('handshake', () => {
     expect(init).toMatchObject({ model: 'gemini-2.5-flash', permissionMode: 'acceptEdits' });
   });
 
+  it('system/init reports the agent mode in effect, with one warning, when the start-up mode switch fails', () => {
+    const harness = createHarness({
+      launch: { permissionMode: 'bypassPermissions' },
+      script: { 'session/set_mode': { error: { code: -32603, message: 'Internal error' } } },
+    });
+    harness.initialize();
+    expect(harness.lastRequest('session/set_mode').params.modeId).toBe('yolo');
+    expect(harness.clientLines.map(shapeOf)).toEqual([
+      'control_response/success',
+      'system/init',
+      'system/informational',
+    ]);
+    expect(harness.clientLines[0]?.response.response.current_permission_mode).toBe('default');
+    expect(harness.linesOf('system', 'init')[0]?.permissionMode).toBe('default');
+    const warning = harness.linesOf('system', 'informational')[0];
+    expect(warning).toMatchObject({ level: 'warning', session_id: 'sess-1' });
+    expect(warning?.content).toBe(
+      "The requested permission mode 'bypassPermissions' could not be applied: switching failed (Internal error (code -32603)). The session runs in 'default' (agent mode 'default').",
+    );
+    // The warning is said once: the first turn neither repeats it nor the unchanged init.
+    harness.user('hi');
+    expect(harness.linesOf('system', 'informational')).toHaveLength(1);
+  });
+
+  it('system/init reports the agent mode in effect, with one warning, when the requested mode has no agent equivalent', () => {
+    const session = seedSessionResult();
+    session.modes = {
+      currentModeId: 'auto-edit',
+      availableModes: [
+        { id: 'default', name: 'Default' },
+        { id: 'auto-edit', name: 'Auto edit' },
+      ],
+    };
+    const harness = createHarness({
+      launch: { permissionMode: 'plan' },
+      script: { 'session/new': { result: session } },
+    });
+    harness.user('hi');
+    expect(harness.sent('session/set_mode')).toEqual([]);
+    expect(harness.clientLines.map(shapeOf)).toEqual(['system/init', 'system/informational']);
+    expect(harness.linesOf('system', 'init')[0]?.permissionMode).toBe('acceptEdits');
+    expect(harness.linesOf('system', 'informational')[0]?.content).toBe(
+      "The requested permission mode 'plan' could not be applied: the agent offers no equivalent mode. The session runs in 'acceptEdits' (agent mode 'auto-edit').",
+    );
+    expect(harness.sent('session/prompt')).toHaveLength(1);
+  });
+
+  it('an agent without modes runs its default: a default request gives no warning', () => {
+    const session = seedSessionResult();
+    delete session.modes;
+    const harness = createHarness({
+      launch: { permissionMode: 'default' },
+      script: { 'session/new': { result: session } },
+    });
+    harness.initialize();
+    expect(harness.clientLines.map(shapeOf)).toEqual(['control_response/success', 'system/init']);
+    expect(harness.linesOf('system', 'init')[0]?.permissionMode).toBe('default');
+  });
+
   it('gap fix H-10 system/init shows the model actually in effect when the start-up switch fails', () => {
     const harness = createHarness({
       launch: { model: 'gemini-2.5-flash' },
@@ -243,6 +302,53 @@ describe('handshake', () => {
       resumed: true,
       requestedSessionId: 'old-1',
     });
+  });
+
+  it('S-01 --fork-session with an agent that cannot fork opens a new session, never the original, and warns', () => {
+    const harness = createHarness({
+      launch: { resumeSessionId: 'old-1', forkSession: true },
+      script: { 'session/new': { result: seedSessionResult('new-1') } },
+    });
+    harness.initialize();
+    expect(harness.sent('session/load')).toEqual([]);
+    expect(harness.sent('session/resume')).toEqual([]);
+    expect(harness.sent('session/fork')).toEqual([]);
+    expect(harness.lastRequest('session/new').params).not.toHaveProperty('sessionId');
+    expect(harness.clientLines.map(shapeOf)).toEqual([
+      'control_response/success',
+      'system/init',
+      'system/informational',
+    ]);
+    expect(harness.linesOf('system', 'init')[0]?.session_id).toBe('new-1');
+    expect(harness.linesOf('system', 'informational')[0]?.content).toBe(
+      "The session 'old-1' could not be forked (the agent does not offer session/fork): a new session was started instead, without its history; the original session is unchanged.",
+    );
+    expect(harness.log.entries.map((entry) => entry.message)).toContain(
+      'cannot fork the session; opening a new one',
+    );
+    expect(harness.actions).toContainEqual({
+      type: 'session-opened',
+      sessionId: 'new-1',
+      resumed: false,
+      requestedSessionId: 'old-1',
+    });
+  });
+
+  it('S-01 a session/fork answer without a sessionId never continues the original session', () => {
+    const harness = createHarness({
+      launch: { resumeSessionId: 'old-1', forkSession: true },
+      script: {
+        initialize: { result: seedInitializeResult({ sessionCapabilities: { fork: {} } }) },
+        'session/fork': { result: {} },
+        'session/new': { result: seedSessionResult('new-1') },
+      },
+    });
+    harness.initialize();
+    expect(harness.sent('session/new')).toHaveLength(1);
+    expect(harness.linesOf('system', 'init')[0]?.session_id).toBe('new-1');
+    expect(harness.linesOf('system', 'informational')[0]?.content).toContain(
+      'session/fork returned no sessionId',
+    );
   });
 
   it('S-02 additional directories are sent only to an agent that takes them', () => {

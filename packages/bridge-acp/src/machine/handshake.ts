@@ -13,6 +13,7 @@ import { settleClientEnd } from './finish-turn.js';
 import { isRecord } from './is-record.js';
 import type { MachineContext } from './machine-context.js';
 import { beginQueuedTurn } from './prompt-turn.js';
+import { loadReplayTimerId } from './replay-settle.js';
 import { applyStartupSettings } from './session-settings.js';
 import { refreshCatalogWindows } from './session-updates.js';
 import { standingInstructionsText } from './standing-instructions.js';
@@ -120,9 +121,22 @@ function sessionParams(context: MachineContext): Record<string, unknown> {
 }
 
 /**
- * S-01: reopens `launch.resumeSessionId` (`session/fork` with `--fork-session` when offered, else
- * `session/load` with replay, else `session/resume`), else opens a new session. A failed reopen
- * falls back to `session/new` (S-05).
+ * `--fork-session` could not fork: a new session is opened instead (a fork never writes into the
+ * original), logged and announced with a start-up warning.
+ */
+function forkAsNewSession(context: MachineContext, resumeId: string, reason: string): void {
+  context.log.warn('cannot fork the session; opening a new one', { sessionId: resumeId, reason });
+  context.state.startupWarnings.push(
+    `The session '${resumeId}' could not be forked (${reason}): a new session was started instead, without its history; the original session is unchanged.`,
+  );
+  newSession(context);
+}
+
+/**
+ * S-01: reopens `launch.resumeSessionId` (`session/load` with replay, else `session/resume`), else
+ * opens a new session. With `--fork-session` the reopen is `session/fork`; an agent that cannot
+ * fork gets `session/new` (never the original session). A failed reopen falls back to
+ * `session/new` (S-05).
  */
 function openSession(context: MachineContext): void {
   const { state, launch } = context;
@@ -132,8 +146,12 @@ function openSession(context: MachineContext): void {
     newSession(context);
     return;
   }
+  if (launch.forkSession === true && !capabilities.forkSession) {
+    forkAsNewSession(context, resumeId, 'the agent does not offer session/fork');
+    return;
+  }
   const method =
-    launch.forkSession && capabilities.forkSession
+    launch.forkSession === true
       ? 'session/fork'
       : capabilities.loadSession
         ? 'session/load'
@@ -149,6 +167,7 @@ function openSession(context: MachineContext): void {
   state.replaying = method === 'session/load';
   context.rpc.request(method, { ...sessionParams(context), sessionId: resumeId }, (answer) => {
     if (state.phase !== 'handshake') return;
+    const settleMs = context.quirks.loadReplaySettleMs ?? 0;
     state.replaying = false;
     if (!answer.ok) {
       context.log.warn('reopening the session failed; creating a new session', {
@@ -159,16 +178,26 @@ function openSession(context: MachineContext): void {
       return;
     }
     const result = isRecord(answer.result) ? answer.result : {};
-    const forkedId =
-      typeof result.sessionId === 'string' && result.sessionId !== ''
-        ? result.sessionId
-        : undefined;
-    sessionOpened(
-      context,
-      method === 'session/fork' ? (forkedId ?? resumeId) : resumeId,
-      answer.result,
-      true,
-    );
+    let openedId = resumeId;
+    if (method === 'session/fork') {
+      if (typeof result.sessionId !== 'string' || result.sessionId === '') {
+        // Without the fork's id the only id known is the original's: never write into it.
+        forkAsNewSession(context, resumeId, 'session/fork returned no sessionId');
+        return;
+      }
+      openedId = result.sessionId;
+    }
+    if (method === 'session/load' && settleMs > 0) {
+      // The agent's replay goes on after its answer (the quirk): it stays replay until it goes quiet.
+      state.replaying = true;
+      state.replaySettle = {
+        delayMs: settleMs,
+        finish: () => sessionOpened(context, openedId, answer.result, true),
+      };
+      context.act({ type: 'start-timer', timerId: loadReplayTimerId, delayMs: settleMs });
+      return;
+    }
+    sessionOpened(context, openedId, answer.result, true);
   });
 }
 

@@ -4,10 +4,13 @@ import { withdrawPendingPermissions } from './pending-permissions.js';
 
 /**
  * C-01 / PM-06: interrupts the running turn. Clears the prompt queue (PR-09); with a prompt in
- * flight, withdraws pending permissions (PM-07: `control_cancel_request` to the client, `cancelled`
- * to the agent) before sending `session/cancel`; the turn's `result` follows the prompt's answer. A turn
- * still waiting for the session ends at once. `acknowledge` runs after the withdrawals, before the
- * rejected tools' results (the real CLI's order). Idle: only `acknowledge`.
+ * flight, sends `session/cancel` **first**, then withdraws pending permissions (PM-07:
+ * `control_cancel_request` to the client, `cancelled` to the agent). This reverses the seed's
+ * order on purpose: ACP §8 has the client answer pending permission requests with `cancelled`
+ * *after* `session/cancel`, and with the seed's order an agent was seen making one more model call
+ * before it saw the cancel. The turn's `result` follows the prompt's answer. A turn still waiting
+ * for the session ends at once. `acknowledge` runs after the withdrawals, before the rejected
+ * tools' results (the real CLI's order). Idle: only `acknowledge`.
  */
 export function interruptTurn(context: MachineContext, acknowledge?: () => void): void {
   const { state } = context;
@@ -29,8 +32,6 @@ export function interruptTurn(context: MachineContext, acknowledge?: () => void)
   turn.cancelRequested = true;
   if (state.pendingPermissions.size > 0) turn.abortedTools = true;
   const sessionId = state.sessionId;
-  withdrawPendingPermissions(context, 'interrupt', () => {
-    if (sessionId !== undefined) context.rpc.notify('session/cancel', { sessionId });
-    acknowledge?.();
-  });
+  if (sessionId !== undefined) context.rpc.notify('session/cancel', { sessionId });
+  withdrawPendingPermissions(context, 'interrupt', acknowledge);
 }

@@ -29,8 +29,9 @@ export function notGrantedText(toolName: string): string {
  * `session/request_permission` (PM-01..PM-02 plus the bridge-side policy): the call's `tool_use`
  * is announced first; `allowedTools` / `disallowedTools` / the permission mode decide through
  * `decidePermission`; an "ask" becomes a `can_use_tool` request when the client runs with
- * `--permission-prompt-tool stdio`, else a denial listed in `permission_denials`. Outside a turn
- * (or for another session) the request is answered `cancelled`.
+ * `--permission-prompt-tool stdio`, else a denial listed in `permission_denials`. While no
+ * `session/prompt` is in flight (or for another session) no turn can show the request: it is
+ * answered `cancelled` at once and logged (T-33 gap fix; every agent request answered once).
  */
 export function onPermissionRequest(
   context: MachineContext,
@@ -39,8 +40,12 @@ export function onPermissionRequest(
 ): void {
   const { state, launch } = context;
   const record = isRecord(params) ? params : {};
-  if (state.turn === undefined || state.phase !== 'ready' || record.sessionId !== state.sessionId) {
-    context.log.info('permission request outside a turn answered cancelled');
+  if (
+    state.turn?.promptInFlight !== true ||
+    state.phase !== 'ready' ||
+    record.sessionId !== state.sessionId
+  ) {
+    context.log.warn('permission request outside a turn answered cancelled');
     context.rpc.respond(agentRequestId, { outcome: { outcome: 'cancelled' } });
     return;
   }
@@ -56,13 +61,15 @@ export function onPermissionRequest(
     typeof toolCall.title === 'string' && toolCall.title !== '' ? toolCall.title : undefined;
   if (toolCallId !== undefined) {
     const tool = toolCallState(context, toolCallId);
-    updateToolCall(tool, toolCall, false);
+    updateToolCall(tool, toolCall, undefined);
     tool.permissionRequested = true;
     announceToolCall(context, tool);
     toolName = tool.name;
     title = tool.title !== undefined && tool.title !== '' ? tool.title : undefined;
     const unwrapped =
-      frameInput !== undefined ? unwrapMcpArguments(toolName, frameInput) : undefined;
+      frameInput !== undefined
+        ? unwrapMcpArguments(toolName, frameInput, context.quirks.mcpArgumentEnvelopes)
+        : undefined;
     input = isRecord(unwrapped) ? unwrapped : tool.input;
   } else {
     toolName = mapToolName(
@@ -74,7 +81,9 @@ export function onPermissionRequest(
       { mcpServerNames: context.state.mcpServerNames, quirks: context.quirks },
     );
     const unwrapped =
-      frameInput !== undefined ? unwrapMcpArguments(toolName, frameInput) : undefined;
+      frameInput !== undefined
+        ? unwrapMcpArguments(toolName, frameInput, context.quirks.mcpArgumentEnvelopes)
+        : undefined;
     input = isRecord(unwrapped) ? unwrapped : {};
   }
   const options = readPermissionOptions(record.options);

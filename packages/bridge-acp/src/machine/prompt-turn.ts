@@ -151,7 +151,8 @@ function onPromptAnswer(context: MachineContext, turn: TurnState, answer: RpcOut
   // The open message belongs to the stream before this answer: its assistant line carries the
   // reading live at that time (U-20), not the one the answer reports. Cancelled streams stay
   // open so the turn's end can mark their block aborted.
-  if (!turn.cancelRequested && stopReason !== 'cancelled') context.stream.endMessage(stopReason);
+  if (!turn.cancelRequested && stopReason !== 'cancelled')
+    context.stream.endMessage(stopReason, context.ledger.turnOutputTokensAfter(answer.result));
   context.ledger.foldPromptResponse(answer.result);
   if (turn.cancelRequested) {
     finishTurn(context, { kind: 'cancelled', duringTools: turn.abortedTools });
@@ -162,8 +163,8 @@ function onPromptAnswer(context: MachineContext, turn: TurnState, answer: RpcOut
     turn.denials.length > 0 &&
     context.quirks.rejectionEndsTurn === true
   ) {
-    // The agent ends its turn on a rejection (codex-acp); the client did not interrupt, so the
-    // turn ends as the real CLI ends one after a denial: normally.
+    // The agent ends its turn on a rejection (`quirks.rejectionEndsTurn`); the client did not
+    // interrupt, so the turn ends as the real CLI ends one after a denial: normally.
     finishTurn(context, { kind: 'completed', stopReason: 'end_turn' });
     return;
   }

@@ -6,6 +6,7 @@ import {
   seedInitializeResult,
   seedSessionResult,
 } from '../__fixtures__/bridge-harness.js';
+import { seedVendorBackend } from '../__fixtures__/seed-vendor-quirks.js';
 import { describeAuthMethod, isApiKeyAuthMethod } from '../auth/rank-auth-methods.js';
 import { createAcpBridge } from '../create-acp-bridge.js';
 
@@ -52,8 +53,9 @@ function signInHarness(
   return { harness, reason: String(harness.linesOf('result')[0]?.result ?? '') };
 }
 
+/** A harness in a turn, with the seed's vendor conventions as quirks (unless a backend is given). */
 function turnHarness(options: Parameters<typeof createHarness>[0] = {}) {
-  const harness = createHarness(options);
+  const harness = createHarness({ backend: seedVendorBackend, ...options });
   harness.initialize();
   harness.user('go');
   return harness;

@@ -1,6 +1,6 @@
 import type { RpcOutcome } from '../json-rpc/create-json-rpc-channel.js';
 import { formatRpcError } from '../json-rpc/format-rpc-error.js';
-import { resolveModeId } from '../modes/resolve-mode-id.js';
+import { resolveModeId, toClaudePermissionMode } from '../modes/resolve-mode-id.js';
 import { applyConfigOptionUpdate, resolveModelId } from '../session/session-catalog.js';
 import type { MachineContext } from './machine-context.js';
 
@@ -106,21 +106,64 @@ export function agentModeFor(context: MachineContext, claudeMode: string): strin
 }
 
 /**
+ * The requested permission mode could not be applied at start-up (`reason`): the reported mode
+ * becomes the Claude reading of the agent's current mode (`default` when the agent has none), and
+ * a start-up warning says so.
+ */
+function adoptAgentMode(context: MachineContext, requested: string, reason: string): void {
+  const { state } = context;
+  const agentModeId = state.catalog.currentModeId;
+  const inEffect =
+    agentModeId === undefined
+      ? 'default'
+      : toClaudePermissionMode(
+          agentModeId,
+          state.catalog.modes.map((mode) => mode.id),
+          context.quirks.permissionModeSynonyms,
+        );
+  state.permissionMode = inEffect;
+  context.log.warn('start-up permission mode not applied', {
+    requested,
+    reason,
+    inEffect,
+    ...(agentModeId !== undefined ? { agentModeId } : {}),
+  });
+  const agentText = agentModeId === undefined ? '' : ` (agent mode '${agentModeId}')`;
+  state.startupWarnings.push(
+    `The requested permission mode '${requested}' could not be applied: ${reason}. The session runs in '${inEffect}'${agentText}.`,
+  );
+}
+
+/**
  * The start-up switches (S-20, S-21), awaited before the session counts as ready so that
- * `system/init` shows the model and mode actually in effect (gap fix). Errors are only logged.
+ * `system/init` shows the model and mode actually in effect (gap fix). A failed model switch is
+ * only logged; a permission mode that cannot be applied (no agent equivalent, or the switch
+ * failed) leaves the agent's current mode in effect, reported as such with a warning.
  */
 export function applyStartupSettings(context: MachineContext, done: () => void): void {
   const { state, launch } = context;
   const switchModeStep = (): void => {
     if (state.phase !== 'handshake') return;
-    const claudeMode = launch.permissionMode;
-    const modeId = claudeMode === undefined ? undefined : agentModeFor(context, claudeMode);
-    if (modeId === undefined || modeId === state.catalog.currentModeId) {
+    const requested = launch.permissionMode;
+    if (requested === undefined) {
+      done();
+      return;
+    }
+    const claudeMode = requested === 'manual' ? 'default' : requested;
+    const modeId = agentModeFor(context, claudeMode);
+    if (modeId === undefined) {
+      // An agent without modes runs its own default: only a different request is a mismatch.
+      if (state.catalog.modes.length > 0 || claudeMode !== 'default')
+        adoptAgentMode(context, claudeMode, 'the agent offers no equivalent mode');
+      done();
+      return;
+    }
+    if (modeId === state.catalog.currentModeId) {
       done();
       return;
     }
     switchMode(context, modeId, (outcome) => {
-      if (!outcome.ok) context.log.warn('start-up mode switch failed', { error: outcome.error });
+      if (!outcome.ok) adoptAgentMode(context, claudeMode, `switching failed (${outcome.error})`);
       done();
     });
   };

@@ -5,13 +5,18 @@ import { applyConfigOptionUpdate } from '../session/session-catalog.js';
 import { emitCommandsChanged, emitSystemInit, emitSystemStatus } from './client-messages.js';
 import { isRecord } from './is-record.js';
 import type { MachineContext } from './machine-context.js';
+import { extendReplaySettle } from './replay-settle.js';
 import { agentModeFor } from './session-settings.js';
 import { applyToolCallFrame } from './tool-calls.js';
 
 /**
  * One `session/update` notification (N-02, N-03, S-06). Updates for another session are ignored
  * (S-22 gap fix). While `session/load` replays history only commands, mode, config options and
- * usage are kept. Chunks and tool calls outside a client turn are dropped (gap fix of ST-07).
+ * usage are kept. Content updates (message and thought chunks, tool calls, plans) that arrive while
+ * no `session/prompt` is in flight are dropped (gap fix of ST-07 / T-33, seed §4.1 item 14): an agent
+ * may send part of its `session/load` replay after the load's answer (`quirks.loadReplaySettleMs`), and that text must not reach the
+ * next turn. State updates (commands, modes, config options, usage) apply at any time, and so does a
+ * chunk matching `quirks.modeChangeChunkPattern`.
  */
 export function onSessionUpdate(context: MachineContext, params: unknown): void {
   if (!isRecord(params)) return;
@@ -25,6 +30,7 @@ export function onSessionUpdate(context: MachineContext, params: unknown): void 
     context.log.debug('session/update for another session ignored');
     return;
   }
+  if (state.replaySettle !== undefined) extendReplaySettle(context);
   if (params._meta !== undefined) context.ledger.applyNotificationMeta(params._meta);
   const update = params.update;
   if (!isRecord(update)) return;
@@ -32,15 +38,10 @@ export function onSessionUpdate(context: MachineContext, params: unknown): void 
   switch (kind) {
     case 'agent_message_chunk':
     case 'agent_thought_chunk': {
-      if (state.replaying || state.turn === undefined) return;
+      if (state.replaying) return;
       const text = contentBlockText(update.content) ?? '';
-      const messageId = typeof update.messageId === 'string' ? update.messageId : undefined;
-      if (kind === 'agent_thought_chunk') {
-        context.stream.thinking(text, messageId);
-        return;
-      }
       const pattern = context.modeChangePattern;
-      if (pattern !== undefined) {
+      if (kind === 'agent_message_chunk' && pattern !== undefined) {
         const trimmed = text.trim();
         const match = pattern.exec(trimmed);
         if (match !== null && match[0].length === trimmed.length && match[1]) {
@@ -48,14 +49,20 @@ export function onSessionUpdate(context: MachineContext, params: unknown): void 
           return;
         }
       }
-      context.stream.text(text, messageId);
+      if (state.turn?.promptInFlight !== true) {
+        context.log.debug('content update outside a turn dropped', { kind });
+        return;
+      }
+      const messageId = typeof update.messageId === 'string' ? update.messageId : undefined;
+      if (kind === 'agent_thought_chunk') context.stream.thinking(text, messageId);
+      else context.stream.text(text, messageId);
       return;
     }
     case 'tool_call':
     case 'tool_call_update':
       if (state.replaying) return;
-      if (state.turn === undefined) {
-        context.log.debug('tool call outside a turn ignored');
+      if (state.turn?.promptInFlight !== true) {
+        context.log.debug('content update outside a turn dropped', { kind });
         return;
       }
       applyToolCallFrame(context, update);

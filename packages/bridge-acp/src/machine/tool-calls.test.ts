@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHarness, type Line, shapeOf } from '../__fixtures__/bridge-harness.js';
+import { seedVendorBackend } from '../__fixtures__/seed-vendor-quirks.js';
 
 function turnHarness(options: Parameters<typeof createHarness>[0] = {}) {
   const harness = createHarness(options);
@@ -285,6 +286,7 @@ describe('tool calls', () => {
   it('seed#45 T-10 T-11 an MCP title of a configured server maps to its wire name', () => {
     const harness = turnHarness({
       launch: { mcpServers: { 'unity-ops': { type: 'http', url: 'http://127.0.0.1:1/mcp' } } },
+      backend: seedVendorBackend,
     });
     harness.update({
       sessionUpdate: 'tool_call',
@@ -318,8 +320,8 @@ describe('tool calls', () => {
     expect(harness.since(mark).map(shapeOf)).toEqual(['assistant:tool_use', 'user:tool_result']);
   });
 
-  it('T-12 a Grok meta kind names the tool when the frame has no kind', () => {
-    const harness = turnHarness();
+  it('T-12 a Grok meta kind names the tool when the frame has no kind (quirks.toolKindMetaKey)', () => {
+    const harness = turnHarness({ backend: seedVendorBackend });
     harness.update({
       sessionUpdate: 'tool_call',
       toolCallId: 'g',
@@ -328,6 +330,19 @@ describe('tool calls', () => {
       _meta: { 'x.ai/tool': { kind: 'execute', name: 'run_terminal_command' } },
     });
     expect(harness.linesOf('assistant').at(-1)?.message.content[0].name).toBe('Bash');
+  });
+
+  it('T-12 without quirks.toolKindMetaKey a vendor meta kind is not read', () => {
+    const harness = turnHarness();
+    harness.update({
+      sessionUpdate: 'tool_call',
+      toolCallId: 'g',
+      title: 'run_terminal_command',
+      _meta: { 'x.ai/tool': { kind: 'execute', name: 'run_terminal_command' } },
+    });
+    expect(harness.linesOf('assistant').at(-1)?.message.content[0].name).toBe(
+      'run_terminal_command',
+    );
   });
 
   it('T-32 tool state persists across folded prompts', () => {
@@ -377,5 +392,24 @@ describe('tool calls', () => {
       status: 'in_progress',
     });
     expect(harness.linesOf('system', 'informational')).toEqual([]);
+  });
+
+  it('PM-01 no unasked-tool warning for read-only commands (codex ls/echo in its sandbox); a writing command still warns, once', () => {
+    const harness = turnHarness();
+    const run = (id: string, command: string[]) =>
+      harness.update({
+        sessionUpdate: 'tool_call',
+        toolCallId: id,
+        kind: 'execute',
+        title: command.at(-1),
+        status: 'in_progress',
+        rawInput: { command, cwd: '/proj' },
+      });
+    run('c1', ['/bin/bash', '-lc', 'ls -la']);
+    run('c2', ['/bin/bash', '-lc', 'echo hi | wc -c && git status']);
+    expect(harness.linesOf('system', 'informational')).toEqual([]);
+    run('c3', ['/bin/bash', '-lc', 'echo hi > shell.txt']);
+    run('c4', ['/bin/bash', '-lc', 'rm -rf build']);
+    expect(harness.linesOf('system', 'informational')).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
 import { buildToolResult } from '../north/client-lines.js';
 import { decidePermission } from '../permissions/permission-rules.js';
+import { isReadOnlyCommand, shellCommandLine } from '../permissions/read-only-command.js';
 import { buildToolInput } from '../tools/build-tool-input.js';
 import { mapToolName, toolMetaKind } from '../tools/map-tool-name.js';
 import type { ToolOutput } from '../tools/tool-output.js';
@@ -20,7 +21,10 @@ export const syntheticToolResultTexts = {
   agentExited: 'The agent process exited before this tool call reported a result.',
 } as const;
 
-/** The ACP kinds whose calls change things (the unasked-tool warning looks at these). */
+/**
+ * The ACP kinds whose calls change things (the unasked-tool warning looks at these; an `execute`
+ * call only when its command is not read-only).
+ */
 const changingKinds = new Set(['edit', 'delete', 'move', 'execute']);
 
 /** The Claude modes in which the client expects to be asked before a change. */
@@ -38,6 +42,7 @@ export function toolCallState(context: MachineContext, toolCallId: string): Tool
       agentToolName: undefined,
       rawInput: undefined,
       locations: undefined,
+      writtenText: undefined,
       name: 'Tool',
       input: {},
       announced: false,
@@ -51,19 +56,36 @@ export function toolCallState(context: MachineContext, toolCallId: string): Tool
   return tool;
 }
 
-/** T-01: folds the descriptive fields of a frame (`title`, `kind`, `rawInput`, `locations`). */
+/**
+ * T-01: folds the descriptive fields of a frame (`title`, `kind`, `rawInput`, `locations`); a
+ * missing `kind` is read from `_meta` under `metaKindKey` (`quirks.toolKindMetaKey`) when given.
+ */
 export function updateToolCall(
   tool: ToolCallState,
   frame: Record<string, unknown>,
-  readMetaKind: boolean,
+  metaKindKey: string | undefined,
 ): void {
   if ('title' in frame) tool.title = typeof frame.title === 'string' ? frame.title : undefined;
   if (typeof frame.kind === 'string') tool.kind = frame.kind;
-  else if (readMetaKind && tool.kind === undefined)
-    tool.metaKind = toolMetaKind(frame._meta) ?? tool.metaKind;
+  else if (metaKindKey !== undefined && tool.kind === undefined)
+    tool.metaKind = toolMetaKind(frame._meta, metaKindKey) ?? tool.metaKind;
   if (isRecord(frame.rawInput)) tool.rawInput = frame.rawInput;
   if (typeof frame.name === 'string' && frame.name !== '') tool.agentToolName = frame.name;
   if (!tool.announced && Array.isArray(frame.locations)) tool.locations = frame.locations;
+  if (!tool.announced && Array.isArray(frame.content)) {
+    tool.writtenText = newFileText(frame.content) ?? tool.writtenText;
+  }
+}
+
+/** The `newText` of the first diff block with an empty or absent `oldText` (a file being written). */
+function newFileText(content: readonly unknown[]): string | undefined {
+  for (const block of content) {
+    if (!isRecord(block) || block.type !== 'diff') continue;
+    const oldText = block.oldText;
+    if (oldText !== undefined && oldText !== null && oldText !== '') continue;
+    if (typeof block.newText === 'string') return block.newText;
+  }
+  return undefined;
 }
 
 /** T-03: announces the call as a `tool_use` block (name and input fixed from now on, T-02). */
@@ -78,6 +100,7 @@ export function announceToolCall(context: MachineContext, tool: ToolCallState): 
       ...(tool.rawInput !== undefined ? { rawInput: tool.rawInput } : {}),
       ...(tool.metaKind !== undefined ? { metaKind: tool.metaKind } : {}),
       ...(tool.agentToolName !== undefined ? { name: tool.agentToolName } : {}),
+      toolCallId: tool.id,
     },
     { mcpServerNames: context.state.mcpServerNames, quirks: context.quirks },
   );
@@ -87,8 +110,10 @@ export function announceToolCall(context: MachineContext, tool: ToolCallState): 
       ...(kind !== undefined ? { kind } : {}),
       ...(tool.rawInput !== undefined ? { rawInput: tool.rawInput } : {}),
       ...(tool.locations !== undefined ? { locations: tool.locations } : {}),
+      ...(tool.writtenText !== undefined ? { writtenText: tool.writtenText } : {}),
     },
     tool.name,
+    context.quirks.mcpArgumentEnvelopes,
   );
   context.stream.toolUse({ id: tool.id, name: tool.name, input: tool.input });
 }
@@ -136,7 +161,7 @@ export function applyToolCallFrame(context: MachineContext, frame: Record<string
   const toolCallId = frame.toolCallId;
   if (typeof toolCallId !== 'string' || toolCallId === '') return;
   const tool = toolCallState(context, toolCallId);
-  updateToolCall(tool, frame, true);
+  updateToolCall(tool, frame, context.quirks.toolKindMetaKey);
   if (Array.isArray(frame.content)) tool.contentOutput = toolOutputFromContent(frame.content);
   if (frame.rawOutput !== undefined && frame.rawOutput !== null) tool.rawOutput = frame.rawOutput;
   if (tool.completed) return;
@@ -164,8 +189,9 @@ export function settleOpenToolCalls(context: MachineContext, reason: string): vo
 }
 
 /**
- * A changing tool ran with no permission request while the client's mode expects one: warn once
- * per session (the agent's own policy decided instead of the client's).
+ * A changing tool (edit, delete, move, or a command that is not read-only) ran with no permission
+ * request while the client's mode expects one: warn once per session (the agent's own policy
+ * decided instead of the client's).
  */
 function warnIfUnasked(context: MachineContext, tool: ToolCallState): void {
   const { state, launch } = context;
@@ -173,6 +199,11 @@ function warnIfUnasked(context: MachineContext, tool: ToolCallState): void {
   const kind = tool.kind ?? tool.metaKind;
   if (kind === undefined || !changingKinds.has(kind) || !askingModes.has(state.permissionMode))
     return;
+  if (kind === 'execute') {
+    const commandLine = shellCommandLine(tool.input) ?? tool.title;
+    // A read-only command (agents run `ls`, `echo` in their sandbox) is not worth a warning.
+    if (commandLine === undefined || isReadOnlyCommand(commandLine)) return;
+  }
   const decision = decidePermission({
     toolName: tool.name,
     input: tool.input,

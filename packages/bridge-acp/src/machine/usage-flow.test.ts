@@ -12,6 +12,20 @@ const lastResult = (harness: ReturnType<typeof createHarness>) =>
   harness.linesOf('result').at(-1) ?? {};
 
 describe('usage through the bridge', () => {
+  it('ST-06 message_delta carries the turn output tokens, the ending answer included', () => {
+    const harness = turnHarness({ launch: { includePartialMessages: true } });
+    harness.update({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'A' } });
+    harness.endPrompt('end_turn', { usage: { inputTokens: 5, outputTokens: 30 } });
+    harness.user('again');
+    harness.update({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'B' } });
+    harness.endPrompt('end_turn', { _meta: { quota: { token_count: { output_tokens: 12 } } } });
+    const deltas = harness
+      .linesOf('stream_event')
+      .filter((line) => line.event.type === 'message_delta');
+    expect(deltas.map((line) => line.event.usage.output_tokens)).toEqual([30, 12]);
+    expect(harness.linesOf('result').map((line) => line.usage.output_tokens)).toEqual([30, 12]);
+  });
+
   it('seed#78 U-01 U-22 U-23 a usage_update feeds the context meter through result iterations and modelUsage', () => {
     const harness = turnHarness();
     harness.update({ sessionUpdate: 'usage_update', used: 53000, size: 200000 });

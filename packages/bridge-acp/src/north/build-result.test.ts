@@ -1,5 +1,5 @@
-import * as core from '@agentbridge/core';
 import { describe, expect, it } from 'vitest';
+import { assertKnownServerLine } from '../__fixtures__/assert-known-server-line.js';
 import { createUsageLedger } from '../usage/usage-ledger.js';
 import { buildResult, type ResultFields, resultTexts, type TurnEnding } from './build-result.js';
 import { createTurnStream } from './turn-stream.js';
@@ -7,12 +7,10 @@ import { createTurnStream } from './turn-stream.js';
 // biome-ignore lint/suspicious/noExplicitAny: assertions read parsed wire lines loosely
 type Line = Record<string, any>;
 
+/** Serialises and parses a line as the client reads it; it must be a message core models, valid. */
 function wire(line: Record<string, unknown>): Line {
   const parsed = JSON.parse(JSON.stringify(line));
-  const schema = (core as Record<string, unknown>).serverMessageSchema as
-    | { safeParse(value: unknown): { success: boolean; error?: unknown } }
-    | undefined;
-  if (schema) expect(schema.safeParse(parsed).error).toBeUndefined();
+  assertKnownServerLine(parsed);
   return parsed;
 }
 
@@ -203,7 +201,12 @@ describe('buildResult', () => {
       includePartialMessages: true,
       emit: (line) => lines.push(wire(line)),
       newId: () => `id-${++counter}`,
-      context: () => ({ sessionId: 'sess-1', model: 'm', usage: { ...ledger.assistantUsage() } }),
+      context: () => ({
+        sessionId: 'sess-1',
+        model: 'm',
+        usage: { ...ledger.assistantUsage() },
+        outputTokens: ledger.turnOutputTokens(),
+      }),
     });
     stream.text('Hel');
     stream.text('lo!');

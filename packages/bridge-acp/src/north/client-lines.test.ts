@@ -1,5 +1,5 @@
-import * as core from '@agentbridge/core';
 import { describe, expect, it } from 'vitest';
+import { assertKnownServerLine } from '../__fixtures__/assert-known-server-line.js';
 import {
   agentVersionText,
   alwaysAllowSuggestion,
@@ -21,13 +21,10 @@ import {
 // biome-ignore lint/suspicious/noExplicitAny: assertions read parsed wire lines loosely
 type Line = Record<string, any>;
 
-/** Serialises and parses a line as the client reads it; validates it with core's schema when one exists. */
+/** Serialises and parses a line as the client reads it; it must be a message core models, valid. */
 function wire(line: Record<string, unknown>): Line {
   const parsed = JSON.parse(JSON.stringify(line));
-  const schema = (core as Record<string, unknown>).serverMessageSchema as
-    | { safeParse(value: unknown): { success: boolean; error?: unknown } }
-    | undefined;
-  if (schema) expect(schema.safeParse(parsed).error).toBeUndefined();
+  assertKnownServerLine(parsed);
   return parsed;
 }
 

@@ -1,6 +1,6 @@
-import * as core from '@agentbridge/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { assertKnownServerLine } from '../__fixtures__/assert-known-server-line.js';
 import { createTurnStream, type TurnStream } from './turn-stream.js';
 
 // Property: any call sequence yields a well-nested stream, faithful to the real CLI's order.
@@ -8,14 +8,10 @@ import { createTurnStream, type TurnStream } from './turn-stream.js';
 // biome-ignore lint/suspicious/noExplicitAny: assertions read parsed wire lines loosely
 type Line = Record<string, any>;
 
-const serverMessageSchema = (core as Record<string, unknown>).serverMessageSchema as
-  | { safeParse(value: unknown): { error?: unknown } }
-  | undefined;
-
-/** Serialises and parses a line as the client reads it; validates it with core's schema when one exists. */
+/** Serialises and parses a line as the client reads it; it must be a message core models, valid. */
 function wire(message: Record<string, unknown>): Line {
   const parsed = JSON.parse(JSON.stringify(message));
-  if (serverMessageSchema) expect(serverMessageSchema.safeParse(parsed).error).toBeUndefined();
+  assertKnownServerLine(parsed);
   return parsed;
 }
 
@@ -31,6 +27,7 @@ function harness(includePartialMessages: boolean, usage: Record<string, number> 
       sessionId: 'sess-1',
       model: 'model-x',
       usage: { input_tokens: 0, output_tokens: 0, ...usage },
+      outputTokens: 0,
     }),
   });
   return { stream, lines };

@@ -1,24 +1,24 @@
-import * as core from '@agentbridge/core';
 import { describe, expect, it } from 'vitest';
+import { assertKnownServerLine } from '../__fixtures__/assert-known-server-line.js';
 import { buildInterruptionMarker } from './client-lines.js';
 import { createTurnStream } from './turn-stream.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: assertions read parsed wire lines loosely
 type Line = Record<string, any>;
 
-const serverMessageSchema = (core as Record<string, unknown>).serverMessageSchema as
-  | { safeParse(value: unknown): { error?: unknown } }
-  | undefined;
-
-/** Serialises and parses a line as the client reads it; validates it with core's schema when one exists. */
+/** Serialises and parses a line as the client reads it; it must be a message core models, valid. */
 function wire(message: Record<string, unknown>): Line {
   const parsed = JSON.parse(JSON.stringify(message));
-  if (serverMessageSchema) expect(serverMessageSchema.safeParse(parsed).error).toBeUndefined();
+  assertKnownServerLine(parsed);
   return parsed;
 }
 
 /** A turn stream whose lines are serialised and parsed back, as the client would read them. */
-function harness(includePartialMessages: boolean, usage: Record<string, number> = {}) {
+function harness(
+  includePartialMessages: boolean,
+  usage: Record<string, number> = {},
+  outputTokens = 0,
+) {
   const lines: Line[] = [];
   let counter = 0;
   const stream = createTurnStream({
@@ -29,6 +29,7 @@ function harness(includePartialMessages: boolean, usage: Record<string, number> 
       sessionId: 'sess-1',
       model: 'model-x',
       usage: { input_tokens: 0, output_tokens: 0, ...usage },
+      outputTokens,
     }),
   });
   return { stream, lines };
@@ -220,6 +221,20 @@ describe('createTurnStream', () => {
       usage: { output_tokens: 0 },
       context_management: null,
     });
+  });
+
+  it('ST-06 message_delta reports the turn output tokens: the context reading, or the value given to endMessage', () => {
+    const { stream, lines } = harness(true, {}, 37);
+    stream.text('Hi');
+    stream.toolUse({ id: 'call_1', name: 'Bash', input: { command: 'ls' } });
+    stream.endMessage('tool_use');
+    stream.text('Done');
+    stream.endMessage('end_turn', 52);
+    const deltas = lines.filter((line) => line.event?.type === 'message_delta');
+    expect(deltas.map((line) => line.event.usage)).toEqual([
+      { output_tokens: 37 },
+      { output_tokens: 52 },
+    ]);
   });
 
   it('ST-06 T-03 a tool_use completes the streamed text first and streams its input as input_json_delta', () => {

@@ -5,6 +5,8 @@ export type TurnStreamContext = {
   readonly model: string;
   /** The `usage` of assistant messages (U-20: the ledger's `assistantUsage()`). */
   readonly usage: Readonly<Record<string, number | undefined>>;
+  /** The output tokens reported so far in the turn (the ledger's `turnOutputTokens()`), for `message_delta`. */
+  readonly outputTokens: number;
 };
 
 /** Options of {@link createTurnStream}. */
@@ -45,8 +47,12 @@ export interface TurnStream {
    * `endMessage('tool_use')` before emitting the call's `tool_result`, as the real CLI does.
    */
   toolUse(block: ToolUseBlock): void;
-  /** Closes the open block and message (`message_delta` with `stopReason`, `message_stop`). No-op when none is open. */
-  endMessage(stopReason: string | null): void;
+  /**
+   * Closes the open block and message (`message_delta` with `stopReason`, `message_stop`). No-op
+   * when none is open. `message_delta.usage.output_tokens` is `outputTokens` when given (the
+   * turn's output including the answer that ends the message), else the context's `outputTokens`.
+   */
+  endMessage(stopReason: string | null, outputTokens?: number): void;
   /**
    * An interrupted stream: the open block's `assistant` line carries `aborted: true`, then
    * `interruptionLine` (if given, the "[Request interrupted by user]" user line), then the stop
@@ -182,7 +188,11 @@ export function createTurnStream(options: TurnStreamOptions): TurnStream {
     if (partial) streamEvent({ type: 'content_block_stop', index: block.index }, message.sessionId);
   };
 
-  const finishMessage = (message: OpenMessage, stopReason: string | null): void => {
+  const finishMessage = (
+    message: OpenMessage,
+    stopReason: string | null,
+    outputTokens?: number,
+  ): void => {
     open = undefined;
     if (!partial) return;
     const sessionId = message.sessionId;
@@ -190,7 +200,7 @@ export function createTurnStream(options: TurnStreamOptions): TurnStream {
       {
         type: 'message_delta',
         delta: { stop_reason: stopReason, stop_sequence: null },
-        usage: { output_tokens: 0 },
+        usage: { output_tokens: outputTokens ?? context().outputTokens },
         context_management: null,
       },
       sessionId,
@@ -309,11 +319,11 @@ export function createTurnStream(options: TurnStreamOptions): TurnStream {
       if (partial) streamEvent({ type: 'content_block_stop', index }, message.sessionId);
     },
 
-    endMessage(stopReason) {
+    endMessage(stopReason, outputTokens) {
       const message = open;
       if (message === undefined) return;
       closeBlock(message, false);
-      finishMessage(message, stopReason);
+      finishMessage(message, stopReason, outputTokens);
     },
 
     abort(interruptionLine) {

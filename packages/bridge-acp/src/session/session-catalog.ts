@@ -10,7 +10,7 @@ export type CatalogModel = {
   readonly id: string;
   readonly name: string;
   readonly description?: string;
-  /** Context window in tokens (`_meta.totalContextTokens`, Grok), when > 0. */
+  /** Context window in tokens (a model entry's `_meta.totalContextTokens`, a known convention), when > 0. */
   readonly contextWindow?: number;
 };
 
@@ -102,7 +102,7 @@ export function resolveModelId(requested: string, catalog: SessionCatalog): stri
   );
 }
 
-/** The catalog's window for a model (Grok `_meta.totalContextTokens`), else `undefined`. */
+/** The catalog's window for a model (its `_meta.totalContextTokens`), else `undefined`. */
 export function modelContextWindow(
   catalog: SessionCatalog,
   modelId: string | undefined,

@@ -1,8 +1,32 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { seedVendorQuirks } from '../__fixtures__/seed-vendor-quirks.js';
 import { buildToolInput } from './build-tool-input.js';
 
 describe('buildToolInput', () => {
+  it('T-04 an edit that writes a new file (empty oldText) carries content when rawInput says nothing else', () => {
+    const frame = {
+      title: 'Writing to hello.txt',
+      kind: 'edit',
+      locations: [{ path: '/w/hello.txt' }],
+      writtenText: 'hi\n',
+    };
+    expect(buildToolInput(frame, 'Write')).toEqual({
+      title: 'Writing to hello.txt',
+      kind: 'edit',
+      path: '/w/hello.txt',
+      file_path: '/w/hello.txt',
+      content: 'hi\n',
+    });
+    expect(
+      buildToolInput({ ...frame, rawInput: { file_path: '/w/a', content: 'own' } }, 'Write'),
+    ).toMatchObject({ content: 'own' });
+    expect(
+      buildToolInput({ ...frame, rawInput: { old_string: 'a', new_string: 'b' } }, 'Edit'),
+    ).not.toHaveProperty('content');
+    expect(buildToolInput({ ...frame, kind: 'read' }, 'Read')).not.toHaveProperty('content');
+  });
+
   it('T-04 copies rawInput and adds title and kind when absent (scenario 33)', () => {
     const rawInput = { command: 'ls -la' };
     const input = buildToolInput({ title: 'ls -la', kind: 'execute', rawInput }, 'Bash');
@@ -48,6 +72,7 @@ describe('buildToolInput', () => {
       buildToolInput(
         { title: 'use_tool', rawInput: { tool_name: 'unity-ops__uap_x', tool_input: { id: 7 } } },
         'mcp__unity-ops__uap_x',
+        seedVendorQuirks.mcpArgumentEnvelopes,
       ),
     ).toEqual({ id: 7, title: 'use_tool' });
     expect(
@@ -57,6 +82,7 @@ describe('buildToolInput', () => {
           rawInput: { server: 'blender', tool: 'render', arguments: { frame: 1 } },
         },
         'mcp__blender__render',
+        seedVendorQuirks.mcpArgumentEnvelopes,
       ),
     ).toEqual({ frame: 1, kind: 'execute' });
   });

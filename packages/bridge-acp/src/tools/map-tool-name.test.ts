@@ -1,8 +1,10 @@
 import type { BackendQuirks } from '@agentbridge/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { seedVendorQuirks } from '../__fixtures__/seed-vendor-quirks.js';
 import {
   agentTitleAsToolName,
+  agentToolFromId,
   mapToolName,
   type ToolNameFrame,
   toolMetaKind,
@@ -14,6 +16,32 @@ const map = (frame: ToolNameFrame, quirks?: BackendQuirks): string =>
   mapToolName(frame, quirks === undefined ? context : { ...context, quirks });
 
 describe('mapToolName', () => {
+  it('T-10 quirks.toolCallIdPattern: the agent tool name inside a Gemini toolCallId maps through toolNameByAgentTool', () => {
+    const quirks: BackendQuirks = {
+      toolCallIdPattern: '^([a-z_]+)__',
+      toolNameByAgentTool: { write_file: 'Write' },
+    };
+    const frame = {
+      kind: 'edit',
+      title: 'Writing to hello.txt',
+      toolCallId: 'write_file__write_file_1764000000000_0',
+    };
+    expect(map(frame, quirks)).toBe('Write');
+    // Without the quirk the id means nothing: the kind decides.
+    expect(map(frame, { toolNameByAgentTool: { write_file: 'Write' } })).toBe('Edit');
+    // An unknown agent tool falls through to the kind.
+    expect(map({ ...frame, toolCallId: 'mystery__mystery_1_0' }, quirks)).toBe('Edit');
+  });
+
+  it('agentToolFromId reads capture group 1 and never throws on a bad pattern', () => {
+    expect(agentToolFromId('run_shell_command__run_shell_command_1_0', '^([a-z_]+)__')).toBe(
+      'run_shell_command',
+    );
+    expect(agentToolFromId('call_1', '^([a-z_]+)__')).toBeUndefined();
+    expect(agentToolFromId('x__y', '([')).toBeUndefined();
+    expect(agentToolFromId(undefined, '^([a-z_]+)__')).toBeUndefined();
+  });
+
   it.each([
     ['read', 'Read'],
     ['edit', 'Edit'],
@@ -47,16 +75,24 @@ describe('mapToolName', () => {
     );
   });
 
-  it('T-10 scenario 45: a Gemini title names the configured server', () => {
+  it('T-10 scenario 45: a Gemini title names the configured server (quirks.mcpTitleSuffixPattern)', () => {
+    const quirks = { mcpTitleSuffixPattern: seedVendorQuirks.mcpTitleSuffixPattern };
     expect(
-      map({
-        kind: 'other',
-        title: 'uap_scene_create_object (unity-ops MCP Server)',
-        rawInput: { name: 'Cube' },
-      }),
+      map(
+        {
+          kind: 'other',
+          title: 'uap_scene_create_object (unity-ops MCP Server)',
+          rawInput: { name: 'Cube' },
+        },
+        quirks,
+      ),
     ).toBe('mcp__unity-ops__uap_scene_create_object');
-    expect(map({ kind: 'other', title: 'render (blender MCP Server)' })).toBe(
+    expect(map({ kind: 'other', title: 'render (blender MCP Server)' }, quirks)).toBe(
       'mcp__blender__render',
+    );
+    // Without the quirk the suffix attributes nothing: the title is only a title.
+    expect(map({ kind: 'other', title: 'render (blender MCP Server)' })).toBe(
+      'render (blender MCP Server)',
     );
   });
 
@@ -254,47 +290,70 @@ describe('agentTitleAsToolName', () => {
 });
 
 describe('toolMetaKind', () => {
-  it('T-12 reads _meta["x.ai/tool"].kind only when it is an ACP kind', () => {
-    expect(toolMetaKind({ 'x.ai/tool': { kind: 'execute', name: 'run_terminal_command' } })).toBe(
-      'execute',
-    );
-    expect(toolMetaKind({ 'x.ai/tool': { kind: 'use_tool' } })).toBeUndefined();
-    expect(toolMetaKind({ 'x.ai/tool': { kind: 'search_tool' } })).toBeUndefined();
-    expect(toolMetaKind({ 'x.ai/tool': { kind: 'toString' } })).toBeUndefined();
-    expect(toolMetaKind(undefined)).toBeUndefined();
+  it('T-12 reads _meta[quirks.toolKindMetaKey].kind only when it is an ACP kind (Grok "x.ai/tool")', () => {
+    const key = seedVendorQuirks.toolKindMetaKey;
+    expect(
+      toolMetaKind({ 'x.ai/tool': { kind: 'execute', name: 'run_terminal_command' } }, key),
+    ).toBe('execute');
+    expect(toolMetaKind({ 'x.ai/tool': { kind: 'use_tool' } }, key)).toBeUndefined();
+    expect(toolMetaKind({ 'x.ai/tool': { kind: 'search_tool' } }, key)).toBeUndefined();
+    expect(toolMetaKind({ 'x.ai/tool': { kind: 'toString' } }, key)).toBeUndefined();
+    expect(toolMetaKind({ 'x.ai/tool': { kind: 'execute' } }, 'other/tool')).toBeUndefined();
+    expect(toolMetaKind({ toString: { kind: 'execute' } }, 'toString')).toBe('execute');
+    expect(toolMetaKind({}, 'toString')).toBeUndefined();
+    expect(toolMetaKind(undefined, key)).toBeUndefined();
+  });
+
+  it('T-12 without quirks.toolKindMetaKey no _meta is read', () => {
+    expect(toolMetaKind({ 'x.ai/tool': { kind: 'execute' } }, undefined)).toBeUndefined();
   });
 });
 
 describe('unwrapMcpArguments', () => {
+  const envelopes = seedVendorQuirks.mcpArgumentEnvelopes;
+
   it('T-15 unwraps the Grok envelope', () => {
     expect(
-      unwrapMcpArguments('mcp__unity-ops__uap_x', {
-        tool_name: 'unity-ops__uap_x',
-        tool_input: { a: 1 },
-      }),
+      unwrapMcpArguments(
+        'mcp__unity-ops__uap_x',
+        { tool_name: 'unity-ops__uap_x', tool_input: { a: 1 } },
+        envelopes,
+      ),
     ).toEqual({ a: 1 });
   });
 
   it('T-15 unwraps the Codex envelope', () => {
     expect(
-      unwrapMcpArguments('mcp__blender__render', {
-        server: 'blender',
-        tool: 'render',
-        arguments: { b: 2 },
-      }),
+      unwrapMcpArguments(
+        'mcp__blender__render',
+        { server: 'blender', tool: 'render', arguments: { b: 2 } },
+        envelopes,
+      ),
     ).toEqual({ b: 2 });
+  });
+
+  it('T-15 the envelopes are data: the first matching one wins, none means rawInput as is', () => {
+    const raw = { tool: 'render', arguments: { b: 2 }, params: { c: 3 } };
+    expect(unwrapMcpArguments('mcp__blender__render', raw, undefined)).toBe(raw);
+    expect(unwrapMcpArguments('mcp__blender__render', raw, [])).toBe(raw);
+    expect(
+      unwrapMcpArguments('mcp__blender__render', raw, [
+        { toolField: 'tool', argumentsField: 'params' },
+        { toolField: 'tool', argumentsField: 'arguments' },
+      ]),
+    ).toEqual({ c: 3 });
   });
 
   it('T-15 leaves other inputs and non-MCP names alone', () => {
     const raw = { tool_name: 'x', tool_input: { a: 1 } };
-    expect(unwrapMcpArguments('Bash', raw)).toBe(raw);
+    expect(unwrapMcpArguments('Bash', raw, envelopes)).toBe(raw);
     const gemini = { name: 'Cube' };
-    expect(unwrapMcpArguments('mcp__unity-ops__uap_x', gemini)).toBe(gemini);
-    expect(unwrapMcpArguments('mcp__a__b', { tool: 'b', arguments: 'text' })).toEqual({
+    expect(unwrapMcpArguments('mcp__unity-ops__uap_x', gemini, envelopes)).toBe(gemini);
+    expect(unwrapMcpArguments('mcp__a__b', { tool: 'b', arguments: 'text' }, envelopes)).toEqual({
       tool: 'b',
       arguments: 'text',
     });
-    expect(unwrapMcpArguments('mcp__a__b', undefined)).toBeUndefined();
+    expect(unwrapMcpArguments('mcp__a__b', undefined, envelopes)).toBeUndefined();
   });
 });
 

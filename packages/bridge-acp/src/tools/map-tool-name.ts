@@ -1,4 +1,5 @@
-import type { BackendQuirks } from '@agentbridge/core';
+import type { BackendQuirks, McpArgumentsEnvelope } from '@agentbridge/core';
+import { compileQuirkPattern } from './compile-quirk-pattern.js';
 import { isMcpIdSegment, mcpWireName, parseMcpToolId } from './parse-mcp-tool-id.js';
 
 /** The fields of a tool-call frame (or permission request) that decide its Claude name. */
@@ -6,10 +7,12 @@ export type ToolNameFrame = {
   readonly kind?: string;
   readonly title?: string;
   readonly rawInput?: unknown;
-  /** The kind from vendor `_meta` (Grok `_meta["x.ai/tool"].kind`, T-12), used when `kind` is absent. */
+  /** The kind read from `_meta` through `quirks.toolKindMetaKey` (T-12), used when `kind` is absent. */
   readonly metaKind?: string;
   /** ACP `ToolCall.name`: the agent's programmatic tool name, when it sends one. */
   readonly name?: string;
+  /** ACP `toolCallId`: read through `quirks.toolCallIdPattern` when the agent encodes its tool name in it. */
+  readonly toolCallId?: string;
 };
 
 /** What {@link mapToolName} needs besides the frame. */
@@ -39,13 +42,15 @@ export const fallbackToolName = 'Tool';
  * auto-approval), so it only comes from fields that are tool ids, first rule that applies:
  *
  * 1. a shell call (`rawInput.command` or `.script` is a string) is never an MCP call;
- * 2. MCP id from the title's leading token (not for `execute`, whose titles are command lines);
+ * 2. MCP id from the title's leading token (not for `execute`, whose titles are command lines),
+ *    attributed by the rest of the title when `quirks.mcpTitleSuffixPattern` names the server;
  * 3. MCP id from the whole value of ACP `name`, `rawInput.tool_name`, `.tool`, `.toolName`
  *    (only when `rawInput.server` is absent or configured; `name` inside rawInput is never read);
  * 4. → `mcp__<server>__<tool>`;
- * 5. Codex shape `{server, tool}` of any server → `mcp__<server>__<tool>`;
- * 6. the backend's `toolNameByAgentTool` (ACP `name` or title leading token), then its
- *    `toolNameByKind`, then the generic kind table (`execute` → `Bash`, ...);
+ * 5. the shape `{server, tool}` of any server → `mcp__<server>__<tool>`;
+ * 6. the backend's `toolNameByAgentTool` (ACP `name`, the title's leading token, or the tool name
+ *    `quirks.toolCallIdPattern` reads from the `toolCallId`), then its `toolNameByKind`, then the
+ *    generic kind table (`execute` → `Bash`, ...);
  * 7. otherwise the agent's title ({@link agentTitleAsToolName}), else `Tool`.
  *
  * `metaKind` stands in for a missing `kind` only when it is an ACP kind (T-12).
@@ -62,7 +67,10 @@ export function mapToolName(frame: ToolNameFrame, context: ToolNameContext): str
 
   if (!isShell && servers.length > 0) {
     if (kind !== 'execute' && title !== undefined) {
-      const fromTitle = parseMcpToolId(title, servers, { allowTrailingText: true });
+      const fromTitle = parseMcpToolId(title, servers, {
+        allowTrailingText: true,
+        titleSuffixPattern: context.quirks?.mcpTitleSuffixPattern,
+      });
       if (fromTitle !== undefined) return mcpWireName(fromTitle);
     }
     const fromFields = mcpIdFromFields(name, input, servers);
@@ -76,7 +84,8 @@ export function mapToolName(frame: ToolNameFrame, context: ToolNameContext): str
   if (byAgentTool !== undefined) {
     const agentTool =
       ownValue(byAgentTool, name) ??
-      (title !== undefined ? ownValue(byAgentTool, leadingToken(title)) : undefined);
+      (title !== undefined ? ownValue(byAgentTool, leadingToken(title)) : undefined) ??
+      ownValue(byAgentTool, agentToolFromId(frame.toolCallId, context.quirks?.toolCallIdPattern));
     if (agentTool !== undefined) return agentTool;
   }
   if (kind !== undefined) {
@@ -106,29 +115,38 @@ export function agentTitleAsToolName(title: string | null | undefined): string |
 }
 
 /**
- * The ACP kind carried in a frame's vendor `_meta` (Grok `_meta["x.ai/tool"].kind`, T-12), only
- * when it is one of the ACP kinds with a Claude name; Grok's own names (`use_tool`) are ignored.
+ * The ACP kind an agent carries in a frame's `_meta` under `metaKey` (`quirks.toolKindMetaKey`,
+ * T-12: `_meta[metaKey].kind`), only when it is one of the ACP kinds with a Claude name; the
+ * agent's own kind names are ignored. Nothing without a key.
  */
-export function toolMetaKind(meta: unknown): string | undefined {
-  const vendor = asRecord(asRecord(meta)?.['x.ai/tool']);
-  const kind = vendor?.kind;
+export function toolMetaKind(meta: unknown, metaKey: string | undefined): string | undefined {
+  if (metaKey === undefined || metaKey === '') return undefined;
+  const record = asRecord(meta);
+  const carrier =
+    record !== undefined && Object.hasOwn(record, metaKey) ? record[metaKey] : undefined;
+  const kind = asRecord(carrier)?.kind;
   return typeof kind === 'string' && Object.hasOwn(toolNameByAcpKind, kind) ? kind : undefined;
 }
 
 /**
  * The arguments of an MCP tool, unwrapped from the agent's envelope (T-15), for names starting
- * with `mcp__` only: Grok `{tool_name, tool_input}` → `tool_input`; Codex `{tool, arguments}` →
- * `arguments`; otherwise `rawInput` unchanged.
+ * with `mcp__` only: the first of `envelopes` (`quirks.mcpArgumentEnvelopes`) whose tool field is
+ * a string and whose arguments field is an object gives that object; otherwise `rawInput`
+ * unchanged.
  */
-export function unwrapMcpArguments(toolName: string, rawInput: unknown): unknown {
-  if (!toolName.startsWith('mcp__')) return rawInput;
+export function unwrapMcpArguments(
+  toolName: string,
+  rawInput: unknown,
+  envelopes: readonly McpArgumentsEnvelope[] | undefined,
+): unknown {
+  if (!toolName.startsWith('mcp__') || envelopes === undefined) return rawInput;
   const input = asRecord(rawInput);
   if (input === undefined) return rawInput;
-  if (typeof input.tool_name === 'string' && asRecord(input.tool_input) !== undefined) {
-    return input.tool_input;
-  }
-  if (typeof input.tool === 'string' && asRecord(input.arguments) !== undefined) {
-    return input.arguments;
+  for (const envelope of envelopes) {
+    if (!Object.hasOwn(input, envelope.toolField) || !Object.hasOwn(input, envelope.argumentsField))
+      continue;
+    const inner = asRecord(input[envelope.argumentsField]);
+    if (typeof input[envelope.toolField] === 'string' && inner !== undefined) return inner;
   }
   return rawInput;
 }
@@ -158,6 +176,19 @@ function mcpIdFromFields(
     }
   }
   return undefined;
+}
+
+/**
+ * The agent's own tool name inside a `toolCallId` (capture group 1 of `quirks.toolCallIdPattern`,
+ * `write_file__write_file_<ms>_0` with `^([a-z_]+)__` → `write_file`). An invalid pattern reads nothing.
+ */
+export function agentToolFromId(
+  toolCallId: string | undefined,
+  pattern: string | undefined,
+): string | undefined {
+  if (typeof toolCallId !== 'string') return undefined;
+  const group = compileQuirkPattern(pattern)?.exec(toolCallId)?.[1];
+  return group !== undefined && group !== '' ? group : undefined;
 }
 
 function effectiveKind(frame: ToolNameFrame): string | undefined {

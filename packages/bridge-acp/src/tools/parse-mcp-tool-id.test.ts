@@ -1,9 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { seedVendorQuirks } from '../__fixtures__/seed-vendor-quirks.js';
 import { isMcpIdSegment, mcpWireName, parseMcpToolId } from './parse-mcp-tool-id.js';
 
 const servers = ['unity-ops', 'blender'];
-const title = { allowTrailingText: true } as const;
+const title = {
+  allowTrailingText: true,
+  titleSuffixPattern: seedVendorQuirks.mcpTitleSuffixPattern,
+} as const;
 const whole = { allowTrailingText: false } as const;
 
 describe('parseMcpToolId', () => {
@@ -49,6 +53,25 @@ describe('parseMcpToolId', () => {
       server: 'unity-ops',
       tool: 'uap_ping',
     });
+  });
+
+  it('T-11 the title suffix naming the server is data (quirks.mcpTitleSuffixPattern)', () => {
+    const text = 'uap_x (unity-ops MCP Server)';
+    expect(parseMcpToolId(text, servers, { allowTrailingText: true })).toBeUndefined();
+    const bracketed = { allowTrailingText: true, titleSuffixPattern: '^\\[(.+)\\]$' };
+    expect(parseMcpToolId('uap_x [unity-ops]', servers, bracketed)).toEqual({
+      server: 'unity-ops',
+      tool: 'uap_x',
+    });
+    expect(parseMcpToolId('uap_x [other]', servers, bracketed)).toBeUndefined();
+    expect(parseMcpToolId(text, servers, bracketed)).toBeUndefined();
+    // An invalid pattern (an unchecked override) attributes nothing instead of throwing.
+    expect(
+      parseMcpToolId(text, servers, { allowTrailingText: true, titleSuffixPattern: '(' }),
+    ).toBeUndefined();
+    expect(
+      parseMcpToolId('uap_x [unity-ops]', servers, { ...bracketed, allowTrailingText: false }),
+    ).toBeUndefined();
   });
 
   it('T-11 no configured server means no MCP tool', () => {

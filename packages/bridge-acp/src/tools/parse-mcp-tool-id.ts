@@ -1,13 +1,20 @@
+import { compileQuirkPattern } from './compile-quirk-pattern.js';
+
 /** A tool of a configured MCP server, read from an agent's tool-call fields (T-11). */
 export type McpToolId = { readonly server: string; readonly tool: string };
 
 /** Options of {@link parseMcpToolId}. */
 export type ParseMcpToolIdOptions = {
   /**
-   * Title mode: only the leading token counts and text may follow it (Gemini
-   * `"uap_x (unity-ops MCP Server)"`). Off: the whole value must be the id (whitespace rejects).
+   * Title mode: only the leading token counts and text may follow it (`"uap_x (unity-ops MCP
+   * Server)"`). Off: the whole value must be the id (whitespace rejects).
    */
   readonly allowTrailingText: boolean;
+  /**
+   * Title mode: a regular expression (source text, `quirks.mcpTitleSuffixPattern`) matched against
+   * the text after the leading token; capture group 1 names the server of a bare tool token.
+   */
+  readonly titleSuffixPattern?: string | undefined;
 };
 
 const toolSegment = /^[A-Za-z0-9_-]+$/;
@@ -20,10 +27,11 @@ export function isMcpIdSegment(text: unknown): text is string {
 
 /**
  * Reads an MCP tool id of one of the configured servers (T-11, generalised to any server name).
- * Accepted forms: `mcp__<server>__<tool>`, `mcp.<server>.<tool>` (Codex title),
- * `<server>__<tool>` (Grok/Codex function name), and in title mode a bare tool followed by
- * Gemini's `(<server> MCP Server)`. The tool must be non-empty and `[A-Za-z0-9_-]` only; a server
- * that is not configured never matches, so the result is always attributable.
+ * Accepted forms: `mcp__<server>__<tool>`, `mcp.<server>.<tool>`, `<server>__<tool>` (the
+ * spellings agents use in titles and function names), and in title mode a bare tool followed by
+ * text matching `titleSuffixPattern` whose group 1 is the server. The tool must be non-empty and
+ * `[A-Za-z0-9_-]` only; a server that is not configured never matches, so the result is always
+ * attributable.
  */
 export function parseMcpToolId(
   text: string,
@@ -52,8 +60,11 @@ export function parseMcpToolId(
   }
   if (best !== undefined) return best;
 
-  if (rest !== '' && toolSegment.test(token)) {
-    const attributed = /^\((.+) MCP Server\)$/.exec(rest)?.[1];
+  const suffixPattern = options.allowTrailingText
+    ? compileQuirkPattern(options.titleSuffixPattern)
+    : undefined;
+  if (rest !== '' && suffixPattern !== undefined && toolSegment.test(token)) {
+    const attributed = suffixPattern.exec(rest)?.[1];
     if (attributed !== undefined && serverNames.includes(attributed)) {
       return { server: attributed, tool: token };
     }

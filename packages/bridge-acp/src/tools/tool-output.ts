@@ -55,7 +55,7 @@ export function toolOutputFromContent(content: unknown): ToolOutput {
 
 /**
  * The fallback output from `rawOutput` (T-21), for a call whose `content` produced nothing:
- * an MCP result (`{result:{content:[...]}}`, codex-acp, or a bare `{content:[...]}`) gives its
+ * an MCP result (`{result:{content:[...]}}` or a bare `{content:[...]}`) gives its
  * pictures and text lines when it yields anything; otherwise a string is used verbatim and any
  * other JSON value is serialized compactly. `null`/`undefined` give an empty output.
  */

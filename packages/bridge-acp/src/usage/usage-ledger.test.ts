@@ -14,6 +14,19 @@ const zeroRow = {
 };
 
 describe('createUsageLedger', () => {
+  it('turnOutputTokensAfter previews the output a prompt result adds, without folding it', () => {
+    const ledger = createUsageLedger();
+    ledger.startTurn();
+    ledger.foldPromptResponse({ usage: { outputTokens: 7 } });
+    const result = { usage: { outputTokens: 5 }, _meta: { totalTokens: 900 } };
+    expect(ledger.turnOutputTokensAfter(result)).toBe(12);
+    expect(ledger.turnOutputTokens()).toBe(7);
+    expect(ledger.contextReading()).toBe(-1);
+    ledger.foldPromptResponse(result);
+    expect(ledger.turnOutputTokens()).toBe(12);
+    expect(ledger.turnOutputTokensAfter('not a result')).toBe(12);
+  });
+
   it('U-01 U-22 U-23 usage_update feeds the context meter through result iterations and modelUsage (scenario 78)', () => {
     const ledger = createUsageLedger();
     ledger.startTurn();

@@ -41,7 +41,13 @@ export interface UsageLedger {
   applyUsageUpdate(update: unknown): void;
   /** N-02: fold the `_meta` of a `session/update` notification (`totalTokens` > 0 is a reading). */
   applyNotificationMeta(meta: unknown): void;
-  /** U-11/U-12: fold one `session/prompt` result (`usage`, `_meta.usage`, `_meta.quota`, ...). */
+  /**
+   * U-11/U-12: fold one `session/prompt` result. ACP `usage` is read first; the `_meta` shapes
+   * agents are known to use are read as conventions, not by vendor: `_meta.usage` (a usage row
+   * whose input includes cache reads and writes, with per-model `modelUsage` rows and a cost in
+   * `costUsdTicks` of 1e-10 USD), flat `_meta.inputTokens`/`outputTokens`/`cachedReadTokens`, and
+   * `_meta.quota` (`token_count` turn totals, snake or camel case, plus `model_usage[]` rows).
+   */
   foldPromptResponse(result: unknown): void;
   /**
    * U-21: the context window each model advertises in the catalog (`_meta.totalContextTokens`).
@@ -60,6 +66,13 @@ export interface UsageLedger {
   totalCostUsd(): number;
   /** Whether any token usage was reported during the running turn. */
   reportedThisTurn(): boolean;
+  /** The output tokens reported so far in the running turn (0 when none). */
+  turnOutputTokens(): number;
+  /**
+   * The turn's output tokens once `result` (a `session/prompt` result) is folded, without folding
+   * it: the message that the answer ends reports them before the answer's reading applies (U-20).
+   */
+  turnOutputTokensAfter(result: unknown): number;
 }
 
 type TokenCounts = { input: number; output: number; cacheRead: number; cacheWrite: number };
@@ -83,8 +96,11 @@ const firstCount = (record: Record<string, unknown>, ...keys: string[]): number 
   return 0;
 };
 
-/** U-12: a Grok usage row, whose input includes cache reads and writes. */
-const fromGrokRow = (row: Record<string, unknown>): TokenCounts => {
+/**
+ * U-12: a `_meta.usage` row (`inputTokens`, `outputTokens`, `cachedReadTokens`,
+ * `cacheCreationTokens`), whose input includes the cache reads and writes.
+ */
+const fromMetaUsageRow = (row: Record<string, unknown>): TokenCounts => {
   const cacheRead = count(row.cachedReadTokens);
   const cacheWrite = count(row.cacheCreationTokens);
   return {
@@ -114,7 +130,7 @@ export function createUsageLedger(): UsageLedger {
   let costUsd = 0;
   let turn: TokenCounts = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
   let reported = false;
-  /** Per-model [input, output] rows of this turn (Gemini/Codex quota rows, Grok modelUsage). */
+  /** Per-model [input, output] rows of this turn (`_meta.quota.model_usage`, `_meta.usage.modelUsage`). */
   let modelRows = new Map<string, { input: number; output: number }>();
 
   const addTurn = (counts: TokenCounts): void => {
@@ -142,13 +158,14 @@ export function createUsageLedger(): UsageLedger {
     return count(catalogWindows[currentModelId]);
   };
 
-  const foldGrokPromptUsage = (promptUsage: Record<string, unknown>): void => {
-    addTurn(fromGrokRow(promptUsage));
+  /** `_meta.usage`: turn totals, per-model rows, and a cost in ticks unless marked partial. */
+  const foldMetaUsage = (promptUsage: Record<string, unknown>): void => {
+    addTurn(fromMetaUsageRow(promptUsage));
     const perModel = promptUsage.modelUsage;
     if (isRecord(perModel)) {
       for (const [model, row] of Object.entries(perModel)) {
         if (!isRecord(row)) continue;
-        const counts = fromGrokRow(row);
+        const counts = fromMetaUsageRow(row);
         addModelRow(model, counts.input, counts.output);
       }
     }
@@ -158,6 +175,7 @@ export function createUsageLedger(): UsageLedger {
     }
   };
 
+  /** `_meta.quota`: `token_count` turn totals (only without ACP `usage`) and `model_usage[]` rows. */
   const foldQuota = (quota: Record<string, unknown>, hasUsage: boolean): void => {
     const tokenCount = quota.token_count;
     if (!hasUsage && isRecord(tokenCount)) {
@@ -230,7 +248,7 @@ export function createUsageLedger(): UsageLedger {
       if (total !== undefined && total > 0) reading = total;
       if (!hasUsage) {
         if (isRecord(meta.usage)) {
-          foldGrokPromptUsage(meta.usage);
+          foldMetaUsage(meta.usage);
         } else if (finiteNumber(meta.inputTokens) !== undefined) {
           addTurn({
             input: count(meta.inputTokens),
@@ -303,5 +321,12 @@ export function createUsageLedger(): UsageLedger {
     contextWindow,
     totalCostUsd: () => costUsd,
     reportedThisTurn: () => reported,
+    turnOutputTokens: () => turn.output,
+    turnOutputTokensAfter(result) {
+      // The output a result adds does not depend on what was folded before it.
+      const scratch = createUsageLedger();
+      scratch.foldPromptResponse(result);
+      return turn.output + scratch.turnOutputTokens();
+    },
   };
 }

@@ -24,6 +24,11 @@ const manifest = {
     permissionModeSynonyms: { acceptEdits: ['auto_edit'], plan: [] },
     modeChangeChunkPattern: '^\\[MODE_UPDATE\\] (\\S+)$',
     toolNameByAgentTool: { run_shell_command: 'Bash' },
+    toolCallIdPattern: '^([a-z_]+)__',
+    mcpTitleSuffixPattern: '^\\((.+) MCP Server\\)$',
+    mcpArgumentEnvelopes: [{ toolField: 'tool', argumentsField: 'arguments' }],
+    toolKindMetaKey: 'x.ai/tool',
+    loadReplaySettleMs: 300,
     fatalStderrPatterns: ['Quota exceeded'],
     supportsSetModel: true,
   },
@@ -57,6 +62,42 @@ describe('parseBackendManifest', () => {
       'an invalid regular expression',
       { ...manifest, quirks: { fatalStderrPatterns: ['(unclosed'] } },
       'quirks.fatalStderrPatterns.0',
+    ],
+    [
+      'an invalid toolCallIdPattern',
+      { ...manifest, quirks: { toolCallIdPattern: '([a-z' } },
+      'quirks.toolCallIdPattern',
+    ],
+    [
+      'an invalid mcpTitleSuffixPattern',
+      { ...manifest, quirks: { mcpTitleSuffixPattern: '(MCP' } },
+      'quirks.mcpTitleSuffixPattern',
+    ],
+    [
+      'an MCP argument envelope with an empty field',
+      {
+        ...manifest,
+        quirks: { mcpArgumentEnvelopes: [{ toolField: 'tool', argumentsField: '' }] },
+      },
+      'quirks.mcpArgumentEnvelopes.0.argumentsField',
+    ],
+    [
+      'an MCP argument envelope with a misspelled field',
+      {
+        ...manifest,
+        quirks: { mcpArgumentEnvelopes: [{ toolField: 'tool', argumentField: 'a' }] },
+      },
+      'quirks.mcpArgumentEnvelopes.0',
+    ],
+    [
+      'an empty toolKindMetaKey',
+      { ...manifest, quirks: { toolKindMetaKey: '' } },
+      'quirks.toolKindMetaKey',
+    ],
+    [
+      'a negative loadReplaySettleMs',
+      { ...manifest, quirks: { loadReplaySettleMs: -1 } },
+      'quirks.loadReplaySettleMs',
     ],
     [
       'an unknown permission mode',

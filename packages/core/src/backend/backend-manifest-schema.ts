@@ -97,6 +97,18 @@ export const backendManifestSchema = z
         modeChangeChunkPattern: regularExpressionSourceSchema.optional(),
         toolNameByKind: z.record(z.string(), z.string()).readonly().optional(),
         toolNameByAgentTool: z.record(z.string(), z.string()).readonly().optional(),
+        toolCallIdPattern: regularExpressionSourceSchema.optional(),
+        mcpTitleSuffixPattern: regularExpressionSourceSchema.optional(),
+        mcpArgumentEnvelopes: z
+          .array(
+            z
+              .strictObject({ toolField: z.string().min(1), argumentsField: z.string().min(1) })
+              .readonly(),
+          )
+          .readonly()
+          .optional(),
+        toolKindMetaKey: z.string().min(1).optional(),
+        loadReplaySettleMs: z.number().int().nonnegative().optional(),
         fatalStderrPatterns: z.array(regularExpressionSourceSchema).readonly().optional(),
         permissionWithoutToolCall: z.boolean().optional(),
         rejectionSendsNoUpdate: z.boolean().optional(),

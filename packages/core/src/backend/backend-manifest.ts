@@ -102,6 +102,17 @@ export type BackendAuth = {
   readonly preferredMethodIds: readonly string[];
 };
 
+/**
+ * One shape of MCP argument envelope ({@link BackendQuirks.mcpArgumentEnvelopes}): `rawInput` holds
+ * the tool's name in `toolField` and its own arguments in `argumentsField`.
+ */
+export type McpArgumentsEnvelope = {
+  /** The field naming the tool (`tool`, `tool_name`); must hold a string. */
+  readonly toolField: string;
+  /** The field holding the tool's own arguments (`arguments`, `tool_input`); must hold an object. */
+  readonly argumentsField: string;
+};
+
 /** Vendor differences the bridge absorbs, as data. Every field is optional. */
 export type BackendQuirks = {
   /**
@@ -123,6 +134,38 @@ export type BackendQuirks = {
    * as the permission title) → Claude tool name (`run_shell_command` → `Bash`).
    */
   readonly toolNameByAgentTool?: Readonly<Record<string, string>>;
+  /**
+   * A regular expression (source text) applied to a `toolCallId`; capture group 1 is the agent's own
+   * tool name, looked up in {@link BackendQuirks.toolNameByAgentTool} when the frame names no tool
+   * itself (Gemini: `write_file__write_file_<epoch ms>_0` with `^([a-z_]+)__`).
+   */
+  readonly toolCallIdPattern?: string;
+  /**
+   * A regular expression (source text) matched against the rest of a tool call's title after its
+   * leading token; capture group 1 names the MCP server the leading token (the tool) belongs to. A
+   * configured server only (Gemini: `^\((.+) MCP Server\)$` for `uap_x (unity-ops MCP Server)`).
+   */
+  readonly mcpTitleSuffixPattern?: string;
+  /**
+   * The envelopes the agent wraps an MCP tool's arguments in (`rawInput`), tried in order for tool
+   * names starting with `mcp__`; the first whose `toolField` is a string and whose `argumentsField`
+   * is an object gives the tool's own arguments (codex-acp: `{server, tool, arguments}`). Absent:
+   * `rawInput` is the tool's arguments.
+   */
+  readonly mcpArgumentEnvelopes?: readonly McpArgumentsEnvelope[];
+  /**
+   * The `_meta` key of a tool-call frame under which the agent puts an object whose `kind` is the
+   * ACP tool kind, used when the frame has no `kind` of its own and only when it is an ACP kind
+   * (Grok: `x.ai/tool`, as in `_meta["x.ai/tool"].kind`).
+   */
+  readonly toolKindMetaKey?: string;
+  /**
+   * The agent sends part of its `session/load` history replay **after** the load's answer (Gemini
+   * CLI). The bridge then keeps treating updates as replay (S-06: only commands, modes, config
+   * options and usage are kept) until none arrived for this many milliseconds, and only then applies
+   * the start-up switches and sends the first prompt. Absent or 0: the answer ends the replay.
+   */
+  readonly loadReplaySettleMs?: number;
   /** Stderr lines (regular expression sources) that mean the running turn cannot finish. */
   readonly fatalStderrPatterns?: readonly string[];
   /**
@@ -135,7 +178,10 @@ export type BackendQuirks = {
    * Informational: the bridge closes a rejected call itself for every agent.
    */
   readonly rejectionSendsNoUpdate?: boolean;
-  /** A rejection ends the whole turn with `cancelled` (codex-acp). Informational. */
+  /**
+   * A rejected permission ends the agent's whole turn with `stopReason: "cancelled"` (codex-acp).
+   * The bridge then ends the client's turn normally (the denial listed), not as an interrupt.
+   */
   readonly rejectionEndsTurn?: boolean;
   /**
    * The agent still answers the removed `session/set_model` (Gemini CLI). When false the bridge

@@ -12,7 +12,7 @@ export type FakeBridgeLog = {
  * A minimal bridge for host tests: a client line `{"say":x}` becomes the agent request
  * `{"jsonrpc":"2.0","id":n,"method":"echo","params":{"say":x}}`; an agent line becomes the client
  * line `{"type":"echo","params":…}` (the whole message when it has no params); `{"action":…}` client lines emit that action; client end emits
- * `client-done`; agent exit emits a `result` line.
+ * `client-done`; agent exit emits a `result` line; an agent fault emits a `fault` line.
  */
 export function createFakeBridge(log: FakeBridgeLog): (options: AcpBridgeOptions) => AcpBridge {
   return (options) => {
@@ -60,6 +60,10 @@ export function createFakeBridge(log: FakeBridgeLog): (options: AcpBridgeOptions
       onTimer: (timerId) =>
         enter(`timer ${timerId}`, () =>
           options.toClient(JSON.stringify({ type: 'timer', timerId })),
+        ),
+      onAgentFault: (fault) =>
+        enter(`fault ${fault.kind}`, () =>
+          options.toClient(JSON.stringify({ type: 'fault', ...fault })),
         ),
     };
   };

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { BackendManifest, Logger } from '@agentbridge/core';
 import { ConfigError } from '@agentbridge/core';
@@ -13,6 +12,7 @@ import { cliVersion } from '../../cli-version.js';
 import type { ResolvedSettings } from '../../config/resolve-settings.js';
 import { parseMcpConfigs } from '../../mcp/parse-mcp-configs.js';
 import { buildAcpLaunch } from './build-acp-launch.js';
+import { createUuidGenerator } from './create-uuid-generator.js';
 import type { RelayTransport } from './relay-transport.js';
 
 /** Options of {@link createRunTransport}. */
@@ -116,7 +116,7 @@ export async function createRunTransport(
     launch,
     backend: manifest,
     // The bridge is pure: the host injects real ids (message uuids are UUIDs, as claude writes) and time.
-    newId: () => randomUUID(),
+    newId: createUuidGenerator(),
     clock: { now: () => Date.now() },
   });
 }

@@ -79,7 +79,8 @@ export async function runAgent(
     );
   };
   // A real `claude` owns its stderr; an ACP agent's stderr is shown with --verbose or --debug.
-  const showAgentStderr = passThrough || commandLine.verbose || commandLine.debug;
+  const showAgentStderr =
+    passThrough || commandLine.verbose || commandLine.debug || commandLine.debugToStderr;
   const onEvent = (event: RelayEvent) => {
     if (event.type === 'agent-output' && (event.stream === 'stdout' || showAgentStderr)) {
       writeStderr(`${event.line}\n`);

@@ -149,6 +149,23 @@ describe('runStreamJson', () => {
     expect(written.join('').split('\n').filter(Boolean)).toHaveLength(4);
   });
 
+  it('X-08 a client gone (EPIPE) closes the transport and stops holding the agent output for it', async () => {
+    const transport = createFakeTransport(turn);
+    const stdout = new Writable({
+      highWaterMark: 1,
+      write(_chunk: Buffer, _encoding, callback) {
+        setImmediate(() => callback(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' })));
+      },
+    });
+    // The client's input stays open: only the broken stdout can end this run.
+    const stdin = new PassThrough();
+    stdin.write('{"type":"user","message":{"role":"user","content":"hi"}}\n');
+    const outcome = await runStreamJson({ transport, stdin, stdout });
+    expect(transport.calls).toEqual(['start', 'pauseOutput', 'resumeOutput']);
+    expect(outcome.inputEnded).toBe(false);
+    expect(outcome.exit).toEqual({ code: 0, signal: null, stderrTail: '' });
+  });
+
   it('reports a process that exits before the client ended its input', async () => {
     const transport = createFakeTransport(() => {});
     const running = runStreamJson({

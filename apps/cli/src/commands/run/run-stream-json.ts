@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { TransportExit } from '@agentbridge/core';
+import { createBatchedLineWriter } from '@agentbridge/host-node';
 import type { RelayEvent, RelayTransport } from './relay-transport.js';
 
 /** Options of {@link runStreamJson}. */
@@ -32,26 +33,24 @@ export type RelayOutcome = {
 export async function runStreamJson(options: RunStreamJsonOptions): Promise<RelayOutcome> {
   const { transport, stdin, stdout } = options;
   let inputEnded = false;
-  let stdoutBroken = false;
 
+  // Many lines per write(): one syscall per chunk of agent output instead of one per line.
+  const writer = createBatchedLineWriter({
+    output: stdout,
+    onCongested: () => transport.pauseOutput(),
+    onDrained: () => transport.resumeOutput(),
+  });
   stdout.on('error', () => {
-    // The client went away (EPIPE): stop everything rather than crash.
-    stdoutBroken = true;
+    // The client went away (EPIPE): stop everything rather than crash. Its stdout never drains
+    // again, so stop holding the agent's output for it: what is left is read and dropped.
+    writer.discard();
+    transport.resumeOutput();
     void transport.close();
   });
-  let outputPaused = false;
   let lastResultIsError = false;
   transport.onClientLine((line) => {
     if (line.startsWith('{"type":"result"')) lastResultIsError = isErrorResult(line);
-    if (stdoutBroken) return;
-    if (!stdout.write(`${line}\n`) && !outputPaused) {
-      outputPaused = true;
-      transport.pauseOutput();
-      stdout.once('drain', () => {
-        outputPaused = false;
-        transport.resumeOutput();
-      });
-    }
+    writer.writeLine(line);
   });
   if (options.onEvent) transport.onEvent(options.onEvent);
 
@@ -78,6 +77,7 @@ export async function runStreamJson(options: RunStreamJsonOptions): Promise<Rela
   });
 
   const exit = await transport.closed;
+  writer.flush();
   const endedFirst = inputEnded;
   lines.removeAllListeners('close');
   lines.close();

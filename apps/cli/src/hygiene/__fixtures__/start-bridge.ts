@@ -12,14 +12,6 @@ export const cliBinPath: string = fileURLToPath(
   new URL('../../../bin/agentbridge.mjs', import.meta.url),
 );
 
-/**
- * The test kit's fake agent made to outlive a SIGKILLed bridge (it ignores EPIPE on its stdio);
- * with the stubborn scenario it models an agent that only SIGKILL stops.
- */
-export const survivingAgentPath: string = fileURLToPath(
-  new URL('./surviving-agent.mjs', import.meta.url),
-);
-
 /** A parsed stdout line of the CLI (plain text lines become `{ type: 'text', text }`). */
 export type WireMessage = Readonly<Record<string, unknown>>;
 

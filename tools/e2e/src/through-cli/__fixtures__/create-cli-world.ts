@@ -13,11 +13,12 @@ import { createScratchDirectory } from '../../launch-agent.js';
 import { codexAcpBinary, codexOfflineConfig } from '../../launch-codex.js';
 import {
   geminiEntryPoint,
+  geminiOfflineEnv,
   geminiOfflineSettings,
   netGuardPreloadPath,
 } from '../../launch-gemini.js';
 import type { ProxyTrap } from '../../proxy-trap.js';
-import { startProxyTrap } from '../../proxy-trap.js';
+import { proxyTrapEnv, startProxyTrap } from '../../proxy-trap.js';
 import { foreignConnections } from '../../run-agent-scenario.js';
 import { reapWorldProcesses } from './find-world-processes.js';
 
@@ -284,10 +285,7 @@ export async function createGeminiWorld(
     agentEnv: {
       USERPROFILE: homeDirectory,
       CI: '1',
-      GEMINI_API_KEY: 'fake-gemini-key',
-      GOOGLE_GEMINI_BASE_URL: server.url,
-      GEMINI_CLI_NO_RELAUNCH: 'true',
-      GEMINI_CLI_TRUST_WORKSPACE: 'true',
+      ...geminiOfflineEnv(server.url),
     },
   });
 }
@@ -313,17 +311,7 @@ export async function createCodexWorld(
     codexOfflineConfig(server.url, 'gpt-5.3-codex', options.extraConfig),
   );
   const trap: ProxyTrap = await startProxyTrap();
-  const proxyVariables = Object.fromEntries(
-    ['HTTPS_PROXY', 'HTTP_PROXY', 'ALL_PROXY'].flatMap((name) => [
-      [name, trap.url],
-      [name.toLowerCase(), trap.url],
-    ]),
-  );
-  const trapEnv = {
-    ...proxyVariables,
-    NO_PROXY: '127.0.0.1,localhost,::1',
-    no_proxy: '127.0.0.1,localhost,::1',
-  };
+  const trapEnv = proxyTrapEnv(trap.url);
   const wirePath = join(homeDirectory, `acp-wire-${server.port}.jsonl`);
   return assembleWorld({
     server,
