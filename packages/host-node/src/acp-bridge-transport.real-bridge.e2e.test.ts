@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { BackendManifest } from '@agentbridge/core';
 import { fakeAcpAgentBinPath, scenarioPath } from '@agentbridge/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAcpBridgeTransport } from './acp-bridge-transport.js';
@@ -12,6 +16,8 @@ afterEach(async () => {
 type ClientLine = {
   type: string;
   subtype?: string;
+  is_error?: boolean;
+  result?: string;
   response?: { subtype?: string; request_id?: string };
 };
 
@@ -67,5 +73,81 @@ describe('createAcpBridgeTransport with the real bridge and the fake ACP agent',
     expect(exit).toMatchObject({ code: 0, signal: null });
     expect(exit.error).toBeUndefined();
     expect(events.at(-1)?.type).toBe('agent-exited');
+  });
+});
+
+const faultyBackend = {
+  specificationVersion: 'backend-v1',
+  id: 'faulty',
+  displayName: 'Faulty Agent',
+  protocol: 'acp',
+  launch: { command: 'faulty-agent', args: [] },
+  probe: {},
+  env: { forward: [], credentials: [] },
+  process: { names: ['node'], exitsOnStdinEof: true, stopGraceMs: 200 },
+  hints: {},
+  auth: { preferredMethodIds: [] },
+  quirks: { fatalStderrPatterns: ['^FATAL: '] },
+} as const satisfies BackendManifest;
+
+describe('createAcpBridgeTransport: agent faults reach the real bridge', () => {
+  it('X-04 a stderr line matching quirks.fatalStderrPatterns ends the prompt in flight with its text', async () => {
+    const directory = mkdtempSync(path.join(tmpdir(), 'agentbridge-fault-'));
+    try {
+      const scenarioFile = path.join(directory, 'fatal-stderr.json');
+      writeFileSync(
+        scenarioFile,
+        JSON.stringify({
+          name: 'fatal-stderr',
+          defaultPrompt: {
+            steps: [
+              { type: 'stderr', text: 'a harmless warning' },
+              { type: 'stderr', text: 'FATAL: quota exhausted' },
+              { type: 'wait-for-cancel' },
+            ],
+            response: { stopReason: 'cancelled' },
+          },
+        }),
+      );
+      const transport = createAcpBridgeTransport({
+        command: process.execPath,
+        args: [fakeAcpAgentBinPath, '--scenario', scenarioFile],
+        env: { PATH: process.env.PATH ?? '' },
+        cwd: directory,
+        launch: { cwd: directory },
+        backend: faultyBackend,
+      });
+      transports.push(transport);
+      const lines: ClientLine[] = [];
+      let resolveResult: () => void = () => {};
+      const resultSeen = new Promise<void>((resolve) => {
+        resolveResult = resolve;
+      });
+      transport.onClientLine((line) => {
+        const message = JSON.parse(line) as ClientLine;
+        lines.push(message);
+        if (message.type === 'result') resolveResult();
+      });
+      await transport.start();
+      transport.writeClientLine(
+        JSON.stringify({
+          type: 'user',
+          session_id: '',
+          parent_tool_use_id: null,
+          message: { role: 'user', content: [{ type: 'text', text: 'hi' }] },
+        }),
+      );
+      await resultSeen;
+      transport.endClientInput();
+      await transport.closed;
+
+      const results = lines.filter((line) => line.type === 'result');
+      expect(results).toHaveLength(1);
+      expect(results[0]).toMatchObject({ subtype: 'error_during_execution', is_error: true });
+      expect(JSON.stringify(results[0])).toContain('FATAL: quota exhausted');
+      expect(JSON.stringify(lines)).not.toContain('a harmless warning');
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 });

@@ -8,6 +8,7 @@ import {
   type ProcessTransportOptions,
   type RelayContext,
 } from './process-transport.js';
+import { createRedactingLogger, createRedactor } from './redact-secrets.js';
 import { systemTimers } from './timers.js';
 
 /** Options of {@link createAcpBridgeTransport}. */
@@ -34,7 +35,11 @@ export type AcpBridgeTransportOptions = ProcessTransportOptions & {
  * (`line-too-long`) and a stderr line matching `quirks.fatalStderrPatterns` (`fatal-stderr`).
  */
 export function createAcpBridgeTransport(options: AcpBridgeTransportOptions): LineTransport {
-  const logger = options.logger ?? noopLogger;
+  // The bridge logs MCP settings and agent texts: mask the secrets there too.
+  const logger = createRedactingLogger(
+    options.logger ?? noopLogger,
+    createRedactor(options.secrets ?? []),
+  );
   const timers = options.timers ?? systemTimers;
   const manifestProcess = options.backend?.process;
   let createBridge = options.createBridge;

@@ -7,6 +7,8 @@ export type { BatchedLineWriter, BatchedLineWriterOptions } from './batched-line
 export { createBatchedLineWriter } from './batched-line-writer.js';
 export type { ClaudeCliTransportOptions } from './claude-cli-transport.js';
 export { createClaudeCliTransport } from './claude-cli-transport.js';
+export type { CollectLaunchSecretsOptions } from './collect-launch-secrets.js';
+export { collectLaunchSecrets } from './collect-launch-secrets.js';
 export type { ConnectNodeStreamsOptions } from './connect-node-streams.js';
 export { connectNodeStreams } from './connect-node-streams.js';
 export { expandDirectory, homeFromEnvironment } from './expand-directory.js';
@@ -46,6 +48,12 @@ export { createProcessInspector, identify } from './process-inspector.js';
 export type { ProcessRecord } from './process-record.js';
 export { listProcessRecords, removeProcessRecord, writeProcessRecord } from './process-record.js';
 export type { ProcessTransportOptions } from './process-transport.js';
+export {
+  createRedactingLogger,
+  createRedactor,
+  minimumSecretLength,
+  secretArgumentValues,
+} from './redact-secrets.js';
 export type { ResolveSpawnCommandOptions, SpawnCommand } from './resolve-spawn-command.js';
 export { resolveSpawnCommand } from './resolve-spawn-command.js';
 export { compareVersions, parseSemanticVersion, selectLaunchArgs } from './select-launch-args.js';

@@ -95,6 +95,19 @@ describe('prepareAgentLaunch', () => {
     expect(prepared.env.FAKE_TELEMETRY).toBe('config');
   });
 
+  it('secrets: credential values, every configuration env value and secret-looking arguments', async () => {
+    const prepared = await prepareAgentLaunch({
+      manifest,
+      args: ['--acp', '--api-key=from-the-args', '--model', 'fast'],
+      parentEnv: { PATH: '/bin', FAKE_API_KEY: 'sk-credential' },
+      configEnv: { PROXY_TOKEN: 'from-the-config' },
+      platform: 'linux',
+      fileSystem: fakeFileSystem(['/bin/fake-agent']),
+    });
+    expect(prepared.args).toEqual(['--acp', '--api-key=from-the-args', '--model', 'fast']);
+    expect(prepared.secrets).toEqual(['sk-credential', 'from-the-config', 'from-the-args']);
+  });
+
   it('X-03: keepClaudeClientVariables keeps the Claude client variables for a real claude; homeDirectory expands ~', async () => {
     const parentEnv = { PATH: '/bin', CLAUDECODE: '1', CLAUDE_CODE_ENTRYPOINT: 'sdk-ts' };
     const passThrough = await prepareAgentLaunch({

@@ -1,9 +1,10 @@
 import type { BackendManifest, Logger } from '@agentbridge/core';
 import { noopLogger } from '@agentbridge/core';
 import { createAgentEnvironment } from './agent-environment.js';
+import { collectLaunchSecrets } from './collect-launch-secrets.js';
 import { type FileSystem, nodeFileSystem } from './file-system.js';
 import { findExecutable } from './find-executable.js';
-import { type Environment, type HostPlatform, readVariable } from './host-platform.js';
+import type { Environment, HostPlatform } from './host-platform.js';
 import { probeAgentVersion, type RunCommand } from './probe-agent-version.js';
 import { selectLaunchArgs } from './select-launch-args.js';
 
@@ -45,7 +46,11 @@ export type PreparedAgentLaunch = {
   readonly env: Readonly<Record<string, string>>;
   /** The probed version, when `argsByVersion` needed one. */
   readonly version?: string;
-  /** Values of `manifest.env.credentials` in the agent's environment, to mask in logs. */
+  /**
+   * Values to mask in logs, agent output and exit texts: those of `manifest.env.credentials` in the
+   * agent's environment, every value of the configuration's `env`, and the arguments that look like
+   * secrets (see `collectLaunchSecrets`).
+   */
   readonly secrets: readonly string[];
 };
 
@@ -84,15 +89,23 @@ export async function prepareAgentLaunch(
     ...(options.homeDirectory === undefined ? {} : { homeDirectory: options.homeDirectory }),
     ...(manifest.hints.install === undefined ? {} : { installHint: manifest.hints.install }),
   });
-  const secrets = manifest.env.credentials.flatMap((name) => {
-    const value = readVariable(env, name, platform);
-    return value ? [value] : [];
+  const launchWith = (args: readonly string[]) => ({
+    command: found.path,
+    args,
+    env,
+    secrets: collectLaunchSecrets({
+      manifest,
+      env,
+      ...(options.configEnv === undefined ? {} : { configEnv: options.configEnv }),
+      args,
+      platform,
+    }),
   });
-  if (options.args !== undefined) return { command: found.path, args: options.args, env, secrets };
-  if (userCommand) return { command: found.path, args: [], env, secrets };
+  if (options.args !== undefined) return launchWith(options.args);
+  if (userCommand) return launchWith([]);
   const versionArgs = manifest.probe.versionArgs;
   if (!manifest.launch.argsByVersion?.length || versionArgs === undefined) {
-    return { command: found.path, args: manifest.launch.args, env, secrets };
+    return launchWith(manifest.launch.args);
   }
   const version = await probeAgentVersion({
     executablePath: found.path,
@@ -105,10 +118,7 @@ export async function prepareAgentLaunch(
     ...(options.runCommand === undefined ? {} : { run: options.runCommand }),
   });
   return {
-    command: found.path,
-    args: selectLaunchArgs(manifest.launch, version),
-    env,
-    secrets,
+    ...launchWith(selectLaunchArgs(manifest.launch, version)),
     ...(version === undefined ? {} : { version }),
   };
 }

@@ -15,6 +15,7 @@ import { reapOrphans } from './orphan-reaper.js';
 import { createProcessTreeSignaller, type SignalProcessTree } from './process-group.js';
 import { createProcessInspector, type ProcessInspector } from './process-inspector.js';
 import { removeProcessRecord, writeProcessRecord } from './process-record.js';
+import { createRedactingLogger, createRedactor } from './redact-secrets.js';
 import { spawnAgentProcess } from './spawn-agent-process.js';
 import { systemTimers, type Timers } from './timers.js';
 import type { TransportEvent } from './transport-event.js';
@@ -46,7 +47,10 @@ export type ProcessTransportOptions = {
   readonly stateDirectory?: string;
   /** Whether `start()` reaps orphans when `stateDirectory` is set (default true). */
   readonly reapOrphans?: boolean;
-  /** Values masked in `agent-output` events and logs (credential env values). */
+  /**
+   * Values masked in `agent-output` events, the stderr tail, the relay's texts and every log line
+   * (credential and configured env values, MCP header and env values, secret-looking arguments).
+   */
   readonly secrets?: readonly string[];
   readonly inspector?: ProcessInspector;
   readonly signalTree?: SignalProcessTree;
@@ -97,16 +101,12 @@ export function createProcessTransport(
   options: ProcessTransportOptions,
   relayFactory: RelayFactory,
 ): LineTransport {
-  const logger = options.logger ?? noopLogger;
+  const redact = createRedactor(options.secrets ?? []);
+  // Everything logged from here (spawn arguments, stderr lines, errors) is masked.
+  const logger = createRedactingLogger(options.logger ?? noopLogger, redact);
   const timers = options.timers ?? systemTimers;
   const platform = options.platform ?? process.platform;
   const signalTree = options.signalTree ?? createProcessTreeSignaller(platform, logger);
-  const secrets = (options.secrets ?? []).filter((secret) => secret.length >= 4);
-  const redact = (text: string) =>
-    secrets.reduce(
-      (result, secret) => (result.includes(secret) ? result.split(secret).join('***') : result),
-      text,
-    );
 
   let agent: AgentProcess | undefined;
   let relay: Relay | undefined;

@@ -63,7 +63,11 @@ export type BackendProbe = {
 
 /** The agent's environment. The parent's environment is passed on, minus Claude client variables. */
 export type BackendEnv = {
-  /** Variables the agent reads (documented in `doctor`; all parent variables pass anyway). */
+  /**
+   * Variables the agent reads (API keys, endpoints, its own settings). Documentation only: the
+   * launch never filters by it, since the whole parent environment is passed on (minus the Claude
+   * client variables). `doctor` lists which of them are set, by name, never their values.
+   */
   readonly forward: readonly string[];
   /** Variables holding secrets: their values are never logged or printed. */
   readonly credentials: readonly string[];
@@ -73,7 +77,11 @@ export type BackendEnv = {
 
 /** Process lifecycle facts. */
 export type BackendProcess = {
-  /** Process names the agent runs as (`gemini`, `node`, `codex-acp`), for orphan reaping. */
+  /**
+   * Process names the agent runs as (`gemini`, `node`, `codex-acp`), shown by `doctor` to help find
+   * the agent in a process list. Not used to reap orphans: the reaper identifies an agent by its
+   * recorded pid and start time, never by name.
+   */
   readonly names: readonly string[];
   /** False when the agent ignores stdin EOF (codex-acp): stopping goes straight to signals. */
   readonly exitsOnStdinEof: boolean;

@@ -12,6 +12,11 @@ describe('formatDoctorReport', () => {
         args: ['--acp'],
         executable: { found: true, path: '/usr/bin/gemini' },
         version: '0.61.0',
+        processNames: ['gemini', 'node'],
+        environmentVariables: [
+          { name: 'GEMINI_API_KEY', set: true },
+          { name: 'GOOGLE_API_KEY', set: false },
+        ],
         handshake: {
           ok: true,
           durationMs: 812,
@@ -38,6 +43,8 @@ describe('formatDoctorReport', () => {
         '  command       gemini --acp',
         '  executable    /usr/bin/gemini',
         '  version       0.61.0',
+        '  processes     gemini, node',
+        '  environment   GEMINI_API_KEY set, GOOGLE_API_KEY not set',
         '  initialize    ok in 812 ms: protocol 1, agent gemini-cli 0.61.0',
         '  auth methods  oauth-personal (Log in with Google)',
         '  capabilities  loadSession, promptCapabilities.image',
@@ -56,6 +63,8 @@ describe('formatDoctorReport', () => {
         protocol: 'acp',
         command: 'codex-acp',
         args: [],
+        processNames: [],
+        environmentVariables: [],
         executable: {
           found: false,
           reason: 'not found',
@@ -70,6 +79,8 @@ describe('formatDoctorReport', () => {
         protocol: 'acp',
         command: 'gemini',
         args: [],
+        processNames: [],
+        environmentVariables: [],
         executable: { found: true, path: '/usr/bin/gemini' },
         loginCommand: 'agentbridge login gemini',
         handshake: {

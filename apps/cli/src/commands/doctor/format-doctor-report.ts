@@ -19,6 +19,15 @@ function formatOne(report: DoctorReport): string {
     if (report.installHint) rows.push(['install', report.installHint]);
   }
   if (report.version) rows.push(['version', report.version]);
+  if (report.processNames.length > 0) rows.push(['processes', report.processNames.join(', ')]);
+  if (report.environmentVariables.length > 0) {
+    rows.push([
+      'environment',
+      report.environmentVariables
+        .map((variable) => `${variable.name} ${variable.set ? 'set' : 'not set'}`)
+        .join(', '),
+    ]);
+  }
   if (report.protocol === 'stream-json')
     rows.push(['protocol', 'stream-json (pass-through, no ACP handshake)']);
   const handshake = report.handshake;

@@ -1,7 +1,11 @@
 import type { BackendManifest, Logger } from '@agentbridge/core';
 import {
+  collectLaunchSecrets,
   createAgentEnvironment,
+  createRedactingLogger,
+  createRedactor,
   probeAgentVersion,
+  secretArgumentValues,
   selectLaunchArgs,
 } from '@agentbridge/host-node';
 import type { LaunchSettings } from '../../backends/launch-settings-for.js';
@@ -25,6 +29,10 @@ export type DoctorReport = {
   readonly handshake?: HandshakeReport;
   readonly installHint?: string;
   readonly loginCommand?: string;
+  /** `process.names`: what the agent's processes are called (to find them in a process list). */
+  readonly processNames: readonly string[];
+  /** `env.forward`: the variables the agent reads, by name, and whether each is set (never values). */
+  readonly environmentVariables: readonly { readonly name: string; readonly set: boolean }[];
   /** True when every check passed. */
   readonly ok: boolean;
 };
@@ -44,18 +52,37 @@ export type ProbeBackendOptions = {
 /** Locates, versions and (for ACP backends) handshakes one backend. Never throws. */
 export async function probeBackend(options: ProbeBackendOptions): Promise<DoctorReport> {
   const { manifest, launch, context } = options;
+  const env = createAgentEnvironment({
+    parent: context.env,
+    platform: context.platform,
+    ...(manifest.env.defaults ? { defaults: manifest.env.defaults } : {}),
+    overrides: options.extraEnv,
+  });
+  const setNames = new Set(
+    Object.keys(env)
+      .filter((name) => env[name] !== '')
+      .map((name) => (context.platform === 'win32' ? name.toUpperCase() : name)),
+  );
   const base = {
     backendId: manifest.id,
     displayName: manifest.displayName,
     protocol: manifest.protocol,
     command: launch.command,
+    processNames: manifest.process.names,
+    environmentVariables: manifest.env.forward.map((name) => ({
+      name,
+      set: setNames.has(context.platform === 'win32' ? name.toUpperCase() : name),
+    })),
     ...(manifest.hints.install ? { installHint: manifest.hints.install } : {}),
     ...(manifest.hints.login ? { loginCommand: `agentbridge login ${manifest.id}` } : {}),
   };
+  // Secret-looking arguments are never printed, here or in the log.
+  const maskArgs = (args: readonly string[]) =>
+    args.map(createRedactor(secretArgumentValues(args)));
   if (launch.command === '') {
     return {
       ...base,
-      args: launch.args ?? [],
+      args: maskArgs(launch.args ?? []),
       executable: {
         found: false,
         reason:
@@ -69,18 +96,12 @@ export async function probeBackend(options: ProbeBackendOptions): Promise<Doctor
   if (!located.found) {
     return {
       ...base,
-      args: launch.args ?? manifest.launch.args,
+      args: maskArgs(launch.args ?? manifest.launch.args),
       executable: { found: false, reason: 'not found', searchedPaths: located.error.searchedPaths },
       ok: false,
     };
   }
   const path = located.path;
-  const env = createAgentEnvironment({
-    parent: context.env,
-    platform: context.platform,
-    ...(manifest.env.defaults ? { defaults: manifest.env.defaults } : {}),
-    overrides: options.extraEnv,
-  });
   const version = manifest.probe.versionArgs
     ? await probeAgentVersion({
         executablePath: path,
@@ -92,9 +113,19 @@ export async function probeBackend(options: ProbeBackendOptions): Promise<Doctor
       })
     : undefined;
   const args = launch.args ?? selectLaunchArgs(manifest.launch, version);
+  // Agent stderr, errors and logs are shown with the same masking as a run's.
+  const redact = createRedactor(
+    collectLaunchSecrets({
+      manifest,
+      env,
+      configEnv: options.extraEnv,
+      args,
+      platform: context.platform,
+    }),
+  );
   const found = {
     ...base,
-    args,
+    args: args.map(redact),
     executable: { found: true as const, path },
     ...(version ? { version } : {}),
   };
@@ -108,7 +139,12 @@ export async function probeBackend(options: ProbeBackendOptions): Promise<Doctor
     platform: context.platform,
     timeoutMs: options.timeoutMs,
     clientVersion: options.clientVersion,
-    logger: options.logger,
+    logger: createRedactingLogger(options.logger, redact),
   });
-  return { ...found, handshake, ok: handshake.ok && handshake.session.ok };
+  const shown: HandshakeReport = !handshake.ok
+    ? { ...handshake, error: redact(handshake.error), stderrTail: redact(handshake.stderrTail) }
+    : handshake.session.ok
+      ? handshake
+      : { ...handshake, session: { ...handshake.session, error: redact(handshake.session.error) } };
+  return { ...found, handshake: shown, ok: handshake.ok && handshake.session.ok };
 }

@@ -4,12 +4,14 @@ import { ConfigError } from '@agentbridge/core';
 import {
   createAcpBridgeTransport,
   createClaudeCliTransport,
+  createRedactor,
   prepareAgentLaunch,
 } from '@agentbridge/host-node';
 import type { CommandLine } from '../../argv/parse-command-line.js';
 import type { CliContext } from '../../cli-context.js';
 import { cliVersion } from '../../cli-version.js';
 import type { ResolvedSettings } from '../../config/resolve-settings.js';
+import { mcpSecretValues } from '../../mcp/mcp-secret-values.js';
 import { parseMcpConfigs } from '../../mcp/parse-mcp-configs.js';
 import { buildAcpLaunch } from './build-acp-launch.js';
 import { createUuidGenerator } from './create-uuid-generator.js';
@@ -88,12 +90,16 @@ export async function createRunTransport(
     keepClaudeClientVariables: passThrough,
   });
   const { args } = prepared;
+  // MCP header and env values are secrets as much as the agent's credentials.
+  const secrets = [...prepared.secrets, ...mcpSecretValues(mcpServers)];
+  const redact = createRedactor(secrets);
   logger.info('starting agent', {
     backendId: manifest.id,
     command: prepared.command,
-    args,
     ...(prepared.version === undefined ? {} : { version: prepared.version }),
   });
+  // The arguments may carry keys (`--agent-arg --api-key=…`): only at debug level, masked.
+  logger.debug('agent arguments', { args: args.map(redact) });
 
   const processOptions = {
     command: prepared.command,
@@ -102,7 +108,7 @@ export async function createRunTransport(
     logger,
     platform: context.platform,
     stateDirectory: settings.stateDirectory,
-    secrets: prepared.secrets,
+    secrets,
   };
   if (!launch) {
     return createClaudeCliTransport({

@@ -107,13 +107,22 @@ export async function runAgent(
   };
 
   let terminatedBy: TerminationSignal | undefined;
+  const termination = new AbortController();
   const removeSignalHandlers = context.onTerminate((signal) => {
     terminatedBy ??= signal;
+    termination.abort();
     void transport.close();
   });
   try {
     const outcome = relayLines
-      ? await runStreamJson({ transport, stdin: context.stdin, stdout: context.stdout, onEvent })
+      ? await runStreamJson({
+          transport,
+          stdin: context.stdin,
+          stdout: context.stdout,
+          onEvent,
+          terminated: termination.signal,
+          writeStderr,
+        })
       : await runPrint({
           transport,
           prompt,

@@ -125,6 +125,35 @@ describe('runStreamJson', () => {
     });
   });
 
+  it('an over-long stdin line is dropped and reported on stderr; the lines around it still arrive', async () => {
+    const transport = createFakeTransport(turn);
+    const stdout = collect();
+    const errors: string[] = [];
+    const long = `{"type":"user","filler":"${'x'.repeat(200)}"}`;
+    const stdin = Readable.from([
+      Buffer.from(
+        '{"type":"control_request","request_id":"r1","request":{"subtype":"initialize"}}\n',
+      ),
+      Buffer.from(`${long.slice(0, 100)}`),
+      Buffer.from(`${long.slice(100)}\n{"type":"user","message":{"role":"user","content":"hi"}}\n`),
+    ]);
+    const outcome = await runStreamJson({
+      transport,
+      stdin,
+      stdout: stdout.stream,
+      maxLineBytes: 128,
+      writeStderr: (text) => errors.push(text),
+    });
+    expect(transport.clientLines.map((line) => JSON.parse(line))).toEqual([
+      { type: 'control_request', request_id: 'r1', request: { subtype: 'initialize' } },
+      { type: 'user', message: { role: 'user', content: 'hi' } },
+    ]);
+    expect(errors).toEqual([
+      `agentbridge: error: an input line of ${long.length} bytes is longer than the 128-byte limit; it was dropped\n`,
+    ]);
+    expect(outcome.inputEnded).toBe(true);
+  });
+
   it('pauses the agent output while stdout is congested and resumes on drain', async () => {
     const transport = createFakeTransport(turn);
     const written: string[] = [];

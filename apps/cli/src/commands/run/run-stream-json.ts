@@ -1,7 +1,10 @@
-import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { TransportExit } from '@agentbridge/core';
-import { createBatchedLineWriter } from '@agentbridge/host-node';
+import {
+  createBatchedLineWriter,
+  createLineSplitter,
+  defaultMaxLineBytes,
+} from '@agentbridge/host-node';
 import type { RelayEvent, RelayTransport } from './relay-transport.js';
 
 /** Options of {@link runStreamJson}. */
@@ -12,6 +15,16 @@ export type RunStreamJsonOptions = {
   readonly stdout: Writable;
   /** Events other than protocol lines (agent output, sessions, sign-in). */
   readonly onEvent?: (event: RelayEvent) => void;
+  /**
+   * Aborted when the run is stopped by a signal: from then on a client that does not read stops
+   * holding the agent's output (what it cannot take is dropped), so the agent can be stopped and
+   * its output drained even when the client never reads stdout again.
+   */
+  readonly terminated?: AbortSignal;
+  /** Longest accepted stdin line in bytes (default 32 MiB); a longer one is dropped and reported. */
+  readonly maxLineBytes?: number;
+  /** Receives human-readable error text (stderr): an over-long stdin line. */
+  readonly writeStderr?: (text: string) => void;
 };
 
 /** How a relay ended. */
@@ -35,11 +48,29 @@ export async function runStreamJson(options: RunStreamJsonOptions): Promise<Rela
   let inputEnded = false;
 
   // Many lines per write(): one syscall per chunk of agent output instead of one per line.
+  let congested = false;
   const writer = createBatchedLineWriter({
     output: stdout,
-    onCongested: () => transport.pauseOutput(),
-    onDrained: () => transport.resumeOutput(),
+    onCongested: () => {
+      congested = true;
+      if (options.terminated?.aborted) writer.discard();
+      else transport.pauseOutput();
+    },
+    onDrained: () => {
+      congested = false;
+      transport.resumeOutput();
+    },
   });
+  options.terminated?.addEventListener(
+    'abort',
+    () => {
+      // Stopping: a congested client no longer holds the agent (whose exit waits for its output).
+      if (!congested) return;
+      writer.discard();
+      transport.resumeOutput();
+    },
+    { once: true },
+  );
   stdout.on('error', () => {
     // The client went away (EPIPE): stop everything rather than crash. Its stdout never drains
     // again, so stop holding the agent's output for it: what is left is read and dropped.
@@ -56,31 +87,49 @@ export async function runStreamJson(options: RunStreamJsonOptions): Promise<Rela
 
   await transport.start();
 
-  const lines = createInterface({ input: stdin, crlfDelay: Number.POSITIVE_INFINITY });
+  // Lines are cut with host-node's splitter: an over-long line (limit `maxLineBytes`) is dropped
+  // and reported, and the lines after it still arrive; nothing is held beyond the limit.
+  const maxLineBytes = options.maxLineBytes ?? defaultMaxLineBytes;
   let paused = false;
+  const splitter = createLineSplitter({
+    maxLineBytes,
+    onLine: (line) => {
+      if (line.trim() === '') return;
+      if (!transport.writeClientLine(line) && !paused) {
+        paused = true;
+        stdin.pause();
+      }
+    },
+    onLineTooLong: (byteLength) =>
+      options.writeStderr?.(
+        `agentbridge: error: an input line of ${byteLength} bytes is longer than the ${maxLineBytes}-byte limit; it was dropped\n`,
+      ),
+  });
   transport.onInputDrain(() => {
     if (paused) {
       paused = false;
-      lines.resume();
+      stdin.resume();
     }
   });
-  lines.on('line', (line) => {
-    if (line.trim() === '') return;
-    if (!transport.writeClientLine(line) && !paused) {
-      paused = true;
-      lines.pause();
-    }
-  });
-  lines.once('close', () => {
+  const onData = (chunk: Buffer | string) =>
+    splitter.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
+  const onInputEnd = () => {
+    if (inputEnded) return;
+    splitter.end();
     inputEnded = true;
     transport.endClientInput();
-  });
+  };
+  stdin.on('data', onData);
+  stdin.once('end', onInputEnd);
+  stdin.once('close', onInputEnd);
 
   const exit = await transport.closed;
   writer.flush();
   const endedFirst = inputEnded;
-  lines.removeAllListeners('close');
-  lines.close();
+  stdin.off('data', onData);
+  stdin.off('end', onInputEnd);
+  stdin.off('close', onInputEnd);
+  stdin.pause();
   return { exit, inputEnded: endedFirst, lastResultIsError };
 }
 

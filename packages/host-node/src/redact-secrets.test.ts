@@ -1,0 +1,67 @@
+import { createMemoryLogger } from '@agentbridge/core';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createRedactingLogger, createRedactor, secretArgumentValues } from './redact-secrets.js';
+
+describe('secretArgumentValues', () => {
+  it('finds values of credential-named flags and key-shaped arguments, nothing else', () => {
+    expect(
+      secretArgumentValues([
+        '--experimental-acp',
+        '--api-key',
+        'plainvalue',
+        '--token=abc123xyz',
+        '--model',
+        'gemini-2.5-pro',
+        'sk-ant-api03-abcdefghijkl',
+        '--header=ghp_abcdefghijklmnop',
+        'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7',
+        './relative/path/to/some/file-with-a-long-name.txt',
+      ]),
+    ).toEqual([
+      'plainvalue',
+      'abc123xyz',
+      'sk-ant-api03-abcdefghijkl',
+      'ghp_abcdefghijklmnop',
+      'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7',
+    ]);
+  });
+});
+
+describe('createRedactor', () => {
+  it('masks every occurrence, the longest secret first; short values are left alone', () => {
+    const redact = createRedactor(['abc', 'token123', 'token123456']);
+    expect(redact('token123456 and token123, abc')).toBe('*** and ***, abc');
+  });
+
+  it('the output never contains a masked secret (property)', () => {
+    const secret = fc.stringMatching(/^[A-Za-z0-9]{4,12}$/);
+    fc.assert(
+      fc.property(
+        fc.array(secret, { maxLength: 4 }),
+        fc.array(fc.oneof(secret, fc.string())),
+        (secrets, parts) => {
+          const redacted = createRedactor(secrets)(parts.join(' '));
+          for (const value of secrets) expect(redacted).not.toContain(value);
+        },
+      ),
+    );
+  });
+});
+
+describe('createRedactingLogger', () => {
+  it('masks messages and every string in the data, also in child loggers', () => {
+    const memory = createMemoryLogger();
+    const logger = createRedactingLogger(memory, createRedactor(['hunter22']));
+    logger.debug('spawning process', {
+      args: ['--password', 'hunter22'],
+      nested: { line: 'x hunter22' },
+    });
+    logger.child({ component: 'bridge' }).warn('failed: hunter22', { code: 3 });
+    expect(JSON.stringify(memory.entries)).not.toContain('hunter22');
+    expect(memory.entries.map((entry) => entry.message)).toEqual([
+      'spawning process',
+      'failed: ***',
+    ]);
+  });
+});
