@@ -17,7 +17,7 @@ export type ExtraDirectories = {
 
 /** Options of {@link findExecutable}. */
 export type FindExecutableOptions = {
-  /** The command: a bare name (`gemini`) looked up on PATH, or a path (`./bin/agent`, `C:\x.cmd`). */
+  /** The command: a bare name (`agent`) looked up on PATH, or a path (`./bin/agent`, `C:\x.cmd`). */
   readonly name: string;
   /** The environment whose `PATH` (and `PATHEXT`, home variables) is used. */
   readonly env: Environment;
@@ -29,7 +29,7 @@ export type FindExecutableOptions = {
   readonly cwd?: string;
   /** Home directory for `~` (default: `HOME`, or `USERPROFILE` on Windows, from `env`). */
   readonly homeDirectory?: string;
-  /** Shown in the not-found error (`npm install -g @google/gemini-cli`). */
+  /** Shown in the not-found error (`npm install -g <agent package>`). */
   readonly installHint?: string;
 };
 

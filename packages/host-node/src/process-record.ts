@@ -14,7 +14,7 @@ export type ProcessRecord = {
   readonly agent: ProcessIdentity;
   /** The agent's process group (POSIX; equals its pid), or null on Windows. */
   readonly processGroupId: number | null;
-  /** The executable's file name without extension (`gemini`, `codex-acp`), for logs (Z-02). */
+  /** The executable's file name without extension (`agent`, `my-agent-acp`), for logs (Z-02). */
   readonly name: string;
   /** Milliseconds since the epoch when the record was written. */
   readonly recordedAt: number;

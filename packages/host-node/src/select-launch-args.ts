@@ -1,6 +1,6 @@
 import type { BackendLaunch } from '@agentbridge/core';
 
-/** The first `major.minor.patch` in `text` (`gemini 0.61.0-nightly` → `0.61.0`), or undefined. */
+/** The first `major.minor.patch` in `text` (`agent 0.61.0-nightly` → `0.61.0`), or undefined. */
 export function parseSemanticVersion(text: string): string | undefined {
   const match = /(\d+)\.(\d+)\.(\d+)/.exec(text);
   return match === null ? undefined : `${Number(match[1])}.${Number(match[2])}.${Number(match[3])}`;

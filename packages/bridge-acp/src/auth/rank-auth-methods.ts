@@ -7,6 +7,8 @@ export type AuthMethodClass = 1 | 2 | 3 | 4;
 /** The class of API-key-like methods (AU-13). */
 export const apiKeyAuthMethodClass = 4;
 
+// Generic sign-in vocabulary of seed item AU-06: words agents use for account logins. Two are
+// product names (ChatGPT, Google accounts) because that is how agents label such logins.
 const accountWords = [
   'chatgpt',
   'chat-gpt',

@@ -11,7 +11,7 @@ import type { AuthMethodInfo } from './read-auth-methods.js';
  * 3. else not a terminal method. An empty command line also means "not terminal".
  *
  * The command keeps only its file name (no directories, no `.exe`/`.cmd`), so the text is what a
- * person types: `/opt/copilot-linux-x64/copilot` + `["login"]` → `copilot login`.
+ * person types: `/opt/vendor-linux-x64/vendor` + `["login"]` → `vendor login`.
  */
 export function terminalAuthCommand(
   method: AuthMethodInfo,
@@ -46,7 +46,7 @@ export function terminalAuthCommand(
   return parts.join(' ');
 }
 
-/** `C:\Users\me\kimi.exe` → `kimi`; `/usr/local/bin/qwen` → `qwen`. */
+/** `C:\Users\me\agent.exe` → `agent`; `/usr/local/bin/agent` → `agent`. */
 export function commandFileName(command: string): string {
   const trimmed = command.trim();
   const lastSeparator = Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('\\'));
