@@ -1,4 +1,4 @@
-import { AgentError } from '@agentbridge/core';
+import { AgentError } from '@agentbridge/core/contracts';
 
 /** Codes of errors the user can fix (a message is enough; exit code 2). */
 const userFixableCodes: ReadonlySet<string> = new Set([

@@ -1,4 +1,4 @@
-import type { Logger } from '@agentbridge/core';
+import type { Logger } from '@agentbridge/core/contracts';
 import type { CommandLine } from './argv/parse-command-line.js';
 import type { BackendCatalog } from './backends/create-container.js';
 import { createContainer } from './backends/create-container.js';
@@ -53,6 +53,6 @@ export async function resolveRunSetup(
     platform: context.platform,
   });
   const plugins = await loadPlugins(settings.plugins);
-  const catalog = createContainer({ logger, plugins });
+  const catalog = await createContainer({ logger, plugins });
   return { configFiles, settings, catalog };
 }

@@ -1,4 +1,4 @@
-import type { BackendManifest } from '@agentbridge/core';
+import type { BackendManifest } from '@agentbridge/core/contracts';
 
 /**
  * codex-acp (`@zed-industries/codex-acp`, or the TypeScript `@agentclientprotocol/codex-acp` that

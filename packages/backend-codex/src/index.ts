@@ -1,4 +1,3 @@
 export type { CodexBackendOptions } from './codex-backend-options.js';
-export { codexBackendOptionsSchema } from './codex-backend-options.js';
 export { codexManifest } from './codex-manifest.js';
 export { createCodexManifest, registerCodexBackend } from './register-codex-backend.js';

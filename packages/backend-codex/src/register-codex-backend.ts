@@ -1,5 +1,5 @@
-import type { BackendManifest } from '@agentbridge/core';
-import { applyBackendOverrides, BackendToken, provideValue } from '@agentbridge/core';
+import type { BackendManifest } from '@agentbridge/core/contracts';
+import { applyBackendOverrides, BackendToken, provideValue } from '@agentbridge/core/contracts';
 import type { DependencyContainer } from 'tsyringe';
 import type { CodexBackendOptions } from './codex-backend-options.js';
 import { codexManifest } from './codex-manifest.js';

@@ -1,4 +1,4 @@
-import type { BackendManifest } from '@agentbridge/core';
+import type { BackendManifest } from '@agentbridge/core/contracts';
 
 /**
  * Gemini CLI (`@google/gemini-cli`) as an ACP agent: launch defaults and every quirk the bridge

@@ -1,4 +1,3 @@
 export type { GeminiBackendOptions } from './gemini-backend-options.js';
-export { geminiBackendOptionsSchema } from './gemini-backend-options.js';
 export { geminiManifest } from './gemini-manifest.js';
 export { createGeminiManifest, registerGeminiBackend } from './register-gemini-backend.js';

@@ -1,4 +1,4 @@
-import type { BackendManifest, Clock, IdGenerator, Logger } from '@agentbridge/core';
+import type { BackendManifest, Clock, IdGenerator, Logger } from '@agentbridge/core/contracts';
 import type { AcpLaunch } from './acp-launch.js';
 import type { BridgeAction } from './bridge-action.js';
 

@@ -1,4 +1,4 @@
-import type { ClaudePermissionMode, McpServerConfig } from '@agentbridge/core';
+import type { ClaudePermissionMode, McpServerConfig } from '@agentbridge/core/contracts';
 
 /**
  * The resolved launch settings of one bridge (one agent process): what the client asked for on the

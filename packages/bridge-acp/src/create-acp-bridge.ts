@@ -1,5 +1,5 @@
-import type { BackendQuirks } from '@agentbridge/core';
-import { noopLogger } from '@agentbridge/core';
+import type { BackendQuirks } from '@agentbridge/core/contracts';
+import { noopLogger } from '@agentbridge/core/contracts';
 import type { AcpBridge, AcpBridgeOptions } from './acp-bridge.js';
 import { createJsonRpcChannel } from './json-rpc/create-json-rpc-channel.js';
 import { onAgentExit } from './machine/agent-exit.js';

@@ -1,6 +1,6 @@
 import type { AcpBridge, AcpLaunch, BridgeAction } from '@agentbridge/bridge-acp';
-import type { BackendManifest, Clock, IdGenerator, Logger } from '@agentbridge/core';
-import { noopLogger } from '@agentbridge/core';
+import type { BackendManifest, Clock, IdGenerator, Logger } from '@agentbridge/core/contracts';
+import { noopLogger } from '@agentbridge/core/contracts';
 import type { LineTransport } from './line-transport.js';
 import { type CreateBridge, loadDefaultBridgeFactory } from './load-bridge-factory.js';
 import {

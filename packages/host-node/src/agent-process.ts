@@ -1,4 +1,4 @@
-import type { LineTooLongError } from '@agentbridge/core';
+import type { LineTooLongError } from '@agentbridge/core/contracts';
 
 /** How a child process ended. */
 export type ProcessExit = {

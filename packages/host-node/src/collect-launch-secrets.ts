@@ -1,4 +1,4 @@
-import type { BackendManifest } from '@agentbridge/core';
+import type { BackendManifest } from '@agentbridge/core/contracts';
 import { type HostPlatform, readVariable } from './host-platform.js';
 import { secretArgumentValues } from './redact-secrets.js';
 

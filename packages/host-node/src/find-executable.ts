@@ -1,4 +1,4 @@
-import { ExecutableNotFoundError } from '@agentbridge/core';
+import { ExecutableNotFoundError } from '@agentbridge/core/contracts';
 import { expandDirectory } from './expand-directory.js';
 import type { FileSystem } from './file-system.js';
 import {

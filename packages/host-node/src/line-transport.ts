@@ -1,4 +1,4 @@
-import type { Transport, TransportExit } from '@agentbridge/core';
+import type { Transport, TransportExit } from '@agentbridge/core/contracts';
 import type { TransportEvent } from './transport-event.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { AcpBridge, AcpBridgeOptions } from '@agentbridge/bridge-acp';
-import { InternalError } from '@agentbridge/core';
+import { InternalError } from '@agentbridge/core/contracts';
 
 /** Makes a bridge; `createAcpBridge` from `@agentbridge/bridge-acp` by default. */
 export type CreateBridge = (options: AcpBridgeOptions) => AcpBridge;

@@ -1,4 +1,4 @@
-import { type Logger, noopLogger } from '@agentbridge/core';
+import { type Logger, noopLogger } from '@agentbridge/core/contracts';
 import type { SignalProcessTree } from './process-group.js';
 import { compareStartTimes, type ProcessInspector } from './process-inspector.js';
 import { listProcessRecords, type ProcessRecord, removeProcessRecord } from './process-record.js';

@@ -1,5 +1,5 @@
-import type { BackendManifest, Logger } from '@agentbridge/core';
-import { noopLogger } from '@agentbridge/core';
+import type { BackendManifest, Logger } from '@agentbridge/core/contracts';
+import { noopLogger } from '@agentbridge/core/contracts';
 import { createAgentEnvironment } from './agent-environment.js';
 import { collectLaunchSecrets } from './collect-launch-secrets.js';
 import { type FileSystem, nodeFileSystem } from './file-system.js';

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Logger, noopLogger } from '@agentbridge/core';
+import { type Logger, noopLogger } from '@agentbridge/core/contracts';
 import { type FileSystem, nodeFileSystem } from './file-system.js';
 import type { HostPlatform } from './host-platform.js';
 import { resolveSpawnCommand, type SpawnCommand } from './resolve-spawn-command.js';

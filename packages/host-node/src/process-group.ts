@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { type Logger, noopLogger } from '@agentbridge/core';
+import { type Logger, noopLogger } from '@agentbridge/core/contracts';
 import { type HostPlatform, isWindows } from './host-platform.js';
 import { systemTimers, type Timers } from './timers.js';
 

@@ -5,7 +5,7 @@ import {
   type Logger,
   noopLogger,
   type TransportExit,
-} from '@agentbridge/core';
+} from '@agentbridge/core/contracts';
 import type { AgentProcess } from './agent-process.js';
 import { createCallSerialiser } from './call-serialiser.js';
 import type { FileSystem } from './file-system.js';

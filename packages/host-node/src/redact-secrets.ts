@@ -1,4 +1,4 @@
-import type { LogData, Logger } from '@agentbridge/core';
+import type { LogData, Logger } from '@agentbridge/core/contracts';
 
 /** Values shorter than this are never masked (masking `1` or `on` would garble every line). */
 export const minimumSecretLength = 4;

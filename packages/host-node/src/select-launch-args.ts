@@ -1,4 +1,4 @@
-import type { BackendLaunch } from '@agentbridge/core';
+import type { BackendLaunch } from '@agentbridge/core/contracts';
 
 /** The first `major.minor.patch` in `text` (`agent 0.61.0-nightly` → `0.61.0`), or undefined. */
 export function parseSemanticVersion(text: string): string | undefined {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { LineTooLongError, type Logger, noopLogger } from '@agentbridge/core';
+import { LineTooLongError, type Logger, noopLogger } from '@agentbridge/core/contracts';
 import type { AgentProcess, ProcessExit } from './agent-process.js';
 import { type FileSystem, nodeFileSystem } from './file-system.js';
 import { type HostPlatform, isWindows } from './host-platform.js';

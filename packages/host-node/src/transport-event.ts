@@ -1,4 +1,4 @@
-import type { LineTooLongError } from '@agentbridge/core';
+import type { LineTooLongError } from '@agentbridge/core/contracts';
 
 /**
  * What a host transport reports besides protocol lines. The CLI shows `agent-output` on stderr

@@ -1,4 +1,4 @@
-import { AgentError } from '@agentbridge/core';
+import { AgentError } from '@agentbridge/core/contracts';
 import type { LineTransport } from './line-transport.js';
 
 /** How many characters of client-bound lines the readable holds before it pauses the process's stdout. */

@@ -1,5 +1,5 @@
-import type { ClaudePermissionMode } from '@agentbridge/core';
-import { claudePermissionModes, UsageError } from '@agentbridge/core';
+import type { ClaudePermissionMode } from '@agentbridge/core/contracts';
+import { claudePermissionModes, UsageError } from '@agentbridge/core/contracts';
 import { optionalEntry } from '../util/optional-entry.js';
 import { findFlag } from './claude-flags.js';
 import { tokenizeArgv } from './tokenize-argv.js';

@@ -1,4 +1,4 @@
-import type { BackendManifest } from '@agentbridge/core';
+import type { BackendManifest } from '@agentbridge/core/contracts';
 
 /**
  * The `acp` backend: any ACP agent, with no defaults. The command comes from `--agent-command`,

@@ -1,4 +1,4 @@
-import type { RegisterBackend } from '@agentbridge/core';
+import type { RegisterBackend } from '@agentbridge/core/contracts';
 
 /** One contributor of backends: a built-in package or a plugin from `.agentrc`. */
 export type BackendRegistration = {

@@ -1,6 +1,6 @@
 import { registerCodexBackend } from '@agentbridge/backend-codex';
 import { registerGeminiBackend } from '@agentbridge/backend-gemini';
-import { BackendToken, provideValue } from '@agentbridge/core';
+import { BackendToken, provideValue } from '@agentbridge/core/contracts';
 import { acpManifest } from './acp-manifest.js';
 import type { BackendRegistration } from './backend-registration.js';
 import { claudeManifest } from './claude-manifest.js';

@@ -1,4 +1,4 @@
-import type { BackendManifest } from '@agentbridge/core';
+import type { BackendManifest } from '@agentbridge/core/contracts';
 
 /**
  * The `claude` backend: a real Claude Code CLI, relayed as is (protocol `stream-json`, no

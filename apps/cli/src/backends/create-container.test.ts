@@ -12,9 +12,9 @@ import { acpManifest } from './acp-manifest.js';
 import { createContainer } from './create-container.js';
 
 describe('createContainer', () => {
-  it('registers the built-in backends on a child container, with the logger', () => {
+  it('registers the built-in backends on a child container, with the logger', async () => {
     const logger = createMemoryLogger();
-    const catalog = createContainer({ logger });
+    const catalog = await createContainer({ logger });
     expect(
       [...catalog.backends.values()].map((backend) => [
         backend.manifest.id,
@@ -31,21 +31,21 @@ describe('createContainer', () => {
     expect(resolveAll(catalog.container, BackendToken)).toHaveLength(4);
   });
 
-  it('keeps containers independent (no registration leaks between runs)', () => {
-    const first = createContainer({ logger: createMemoryLogger() });
-    const second = createContainer({ logger: createMemoryLogger() });
+  it('keeps containers independent (no registration leaks between runs)', async () => {
+    const first = await createContainer({ logger: createMemoryLogger() });
+    const second = await createContainer({ logger: createMemoryLogger() });
     expect(resolveAll(first.container, BackendToken)).toHaveLength(4);
     expect(resolveAll(second.container, BackendToken)).toHaveLength(4);
   });
 
-  it('throws BackendNotFoundError listing the available ids', () => {
-    const catalog = createContainer({ logger: createMemoryLogger() });
+  it('throws BackendNotFoundError listing the available ids', async () => {
+    const catalog = await createContainer({ logger: createMemoryLogger() });
     expect(() => catalog.get('kimi')).toThrow(BackendNotFoundError);
     expect(() => catalog.get('kimi')).toThrow('Available backends: gemini, codex, claude, acp.');
   });
 
-  it('every built-in manifest passes the plugin manifest check', () => {
-    const catalog = createContainer({ logger: createMemoryLogger() });
+  it('every built-in manifest passes the plugin manifest check', async () => {
+    const catalog = await createContainer({ logger: createMemoryLogger() });
     for (const backend of catalog.backends.values())
       expect(parseBackendManifest(backend.manifest)).toMatchObject({ ok: true });
     expect(acpManifest.launch.command).toBe('');

@@ -1,6 +1,6 @@
 // tsyringe needs the Reflect metadata polyfill before it loads; only runs that build a container pay for it.
 import 'reflect-metadata';
-import type { BackendV1, Logger } from '@agentbridge/core';
+import type { BackendV1, Logger } from '@agentbridge/core/contracts';
 import {
   BackendNotFoundError,
   BackendToken,
@@ -8,10 +8,9 @@ import {
   DuplicateBackendError,
   InternalError,
   LoggerToken,
-  parseBackendManifest,
   provideValue,
   resolveAll,
-} from '@agentbridge/core';
+} from '@agentbridge/core/contracts';
 import type { DependencyContainer } from 'tsyringe';
 import { container as rootContainer } from 'tsyringe';
 import type { BackendRegistration } from './backend-registration.js';
@@ -41,9 +40,15 @@ export type CreateContainerOptions = {
  * Creates a child container with the logger, the built-in backends (`gemini`, `codex`, `claude`,
  * `acp`) and the plugins' backends. Each registration's manifests are validated; a plugin that
  * throws, registers nothing or registers a bad manifest is a `ConfigError` naming it; a repeated id
- * is a `DuplicateBackendError` naming both sources.
+ * is a `DuplicateBackendError` naming both sources. The manifest check (core's zod schemas) is
+ * loaded only when plugins or replacement built-ins are given: the shipped built-ins are checked by
+ * their tests, so a plain run does not pay for zod.
  */
-export function createContainer(options: CreateContainerOptions): BackendCatalog {
+export async function createContainer(options: CreateContainerOptions): Promise<BackendCatalog> {
+  const checkManifests = (options.plugins?.length ?? 0) > 0 || options.builtins !== undefined;
+  const parseBackendManifest = checkManifests
+    ? (await import('@agentbridge/core')).parseBackendManifest
+    : undefined;
   const container = (options.parent ?? rootContainer).createChildContainer();
   provideValue(container, LoggerToken, options.logger);
   const backends = new Map<string, BackendV1>();
@@ -69,8 +74,8 @@ export function createContainer(options: CreateContainerOptions): BackendCatalog
       );
     }
     for (const backend of added) {
-      const parsed = parseBackendManifest(backend?.manifest);
-      if (!parsed.ok) {
+      const parsed = parseBackendManifest?.(backend?.manifest);
+      if (parsed !== undefined && !parsed.ok) {
         const problems = parsed.issues.map(
           (issue) => `manifest${issue.path ? `.${issue.path}` : ''}: ${issue.message}`,
         );

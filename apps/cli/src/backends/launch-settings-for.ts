@@ -1,4 +1,4 @@
-import type { BackendManifest } from '@agentbridge/core';
+import type { BackendManifest } from '@agentbridge/core/contracts';
 import type { ConfigFile } from '../config/load-config.js';
 import { resolveConfigCommand } from '../config/resolve-config-command.js';
 import type { ResolvedSettings } from '../config/resolve-settings.js';

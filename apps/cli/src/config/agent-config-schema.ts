@@ -1,4 +1,4 @@
-import { claudePermissionModes } from '@agentbridge/core';
+import { claudePermissionModes } from '@agentbridge/core/contracts';
 import { z } from 'zod';
 
 const backendIdPattern = /^[a-z0-9][a-z0-9-]*$/;

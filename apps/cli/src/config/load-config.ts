@@ -1,10 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { ConfigError } from '@agentbridge/core';
+import { ConfigError } from '@agentbridge/core/contracts';
 import type { cosmiconfig } from 'cosmiconfig';
 import type { AgentConfig } from './agent-config-schema.js';
 import { interpolateEnv } from './interpolate-env.js';
-import { validateAgentConfig } from './validate-agent-config.js';
 
 /** One configuration file that was found and validated. */
 export type ConfigFile = {
@@ -73,7 +72,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ConfigFile
   });
   const found = await search(() => explorer.search(options.cwd), options.cwd);
   if (found && found.filepath !== global?.filePath) {
-    files.push(toConfigFile(found.filepath, 'project', found.config, options.env));
+    files.push(await toConfigFile(found.filepath, 'project', found.config, options.env));
   }
   return files;
 }
@@ -126,7 +125,7 @@ async function findGlobal(options: LoadConfigOptions): Promise<ConfigFile | unde
       cache: false,
     });
     const found = await search(() => explorer.search(candidate.directory), candidate.directory);
-    if (found) return toConfigFile(found.filepath, 'global', found.config, options.env);
+    if (found) return await toConfigFile(found.filepath, 'global', found.config, options.env);
   }
   return undefined;
 }
@@ -138,7 +137,7 @@ async function loadFile(
 ): Promise<ConfigFile> {
   const explorer = (await loadCosmiconfig())('agent', { cache: false });
   const loaded = await search(() => explorer.load(filePath), filePath);
-  return toConfigFile(filePath, scope, loaded?.config, env);
+  return await toConfigFile(filePath, scope, loaded?.config, env);
 }
 
 async function search(
@@ -169,13 +168,15 @@ async function search(
   }
 }
 
-function toConfigFile(
+/** Interpolates and validates a found file; the validator (zod) is loaded only here. */
+async function toConfigFile(
   filePath: string,
   scope: ConfigFile['scope'],
   document: unknown,
   env: LoadConfigOptions['env'],
-): ConfigFile {
+): Promise<ConfigFile> {
   const { value, missing } = interpolateEnv(document, env);
+  const { validateAgentConfig } = await import('./validate-agent-config.js');
   return {
     scope,
     filePath,

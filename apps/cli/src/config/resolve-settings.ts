@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import type { ClaudePermissionMode } from '@agentbridge/core';
-import { ConfigError } from '@agentbridge/core';
+import type { ClaudePermissionMode } from '@agentbridge/core/contracts';
+import { ConfigError } from '@agentbridge/core/contracts';
 import { resolveStateDirectory } from '@agentbridge/host-node';
 import { optionalEntry } from '../util/optional-entry.js';
 import type { BackendSettings } from './agent-config-schema.js';

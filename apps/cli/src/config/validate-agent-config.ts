@@ -1,5 +1,5 @@
-import type { ConfigIssue } from '@agentbridge/core';
-import { ConfigError } from '@agentbridge/core';
+import type { ConfigIssue } from '@agentbridge/core/contracts';
+import { ConfigError } from '@agentbridge/core/contracts';
 import type { z } from 'zod';
 import type { AgentConfig } from './agent-config-schema.js';
 import { agentConfigKeys, agentConfigSchema, backendSettingsKeys } from './agent-config-schema.js';

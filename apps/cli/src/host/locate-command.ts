@@ -1,5 +1,5 @@
-import type { BackendManifest } from '@agentbridge/core';
-import { ExecutableNotFoundError } from '@agentbridge/core';
+import type { BackendManifest } from '@agentbridge/core/contracts';
+import { ExecutableNotFoundError } from '@agentbridge/core/contracts';
 import { findExecutable, nodeFileSystem } from '@agentbridge/host-node';
 import type { CliContext } from '../cli-context.js';
 

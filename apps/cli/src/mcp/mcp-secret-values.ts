@@ -1,4 +1,4 @@
-import type { McpServerConfig } from '@agentbridge/core';
+import type { McpServerConfig } from '@agentbridge/core/contracts';
 
 /** The header values (http, sse) and env values (stdio) of the `--mcp-config` servers. */
 export function mcpSecretValues(servers: Readonly<Record<string, McpServerConfig>>): string[] {

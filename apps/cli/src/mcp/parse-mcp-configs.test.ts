@@ -14,7 +14,7 @@ afterEach(() => {
 });
 
 describe('parseMcpConfigs', () => {
-  it('parses inline JSON and files, later names overriding earlier ones', () => {
+  it('parses inline JSON and files, later names overriding earlier ones', async () => {
     const directory = mkdtempSync(join(tmpdir(), 'agentbridge-mcp-'));
     directories.push(directory);
     writeFileSync(
@@ -26,7 +26,7 @@ describe('parseMcpConfigs', () => {
         },
       }),
     );
-    const servers = parseMcpConfigs(
+    const servers = await parseMcpConfigs(
       [
         'servers.json',
         '{"mcpServers":{"echo":{"type":"stdio","command":"echo","args":["hi"]},"events":{"type":"sse","url":"http://127.0.0.1:9/sse"}}}',
@@ -47,10 +47,10 @@ describe('parseMcpConfigs', () => {
     ['{"mcpServers":{"a":{"command":""}}}', 'mcpServers.a.command'],
     ['{"mcpServers":{"a":{"type":"ws","url":"x"}}}', "unsupported MCP server type 'ws'"],
     ['/definitely/missing/file.json', 'cannot read /definitely/missing/file.json'],
-  ])('rejects %s with a clear usage error', (value, fragment) => {
+  ])('rejects %s with a clear usage error', async (value, fragment) => {
     let caught: unknown;
     try {
-      parseMcpConfigs([value], { cwd: '/', readFile });
+      await parseMcpConfigs([value], { cwd: '/', readFile });
     } catch (error) {
       caught = error;
     }
@@ -60,12 +60,12 @@ describe('parseMcpConfigs', () => {
     expect((caught as UsageError).exitCode).toBe(1);
   });
 
-  it('never echoes header values in errors', () => {
-    expect(() =>
+  it('never echoes header values in errors', async () => {
+    await expect(
       parseMcpConfigs(['{"mcpServers":{"a":{"type":"http","headers":{"k":"secret-token"}}}}'], {
         cwd: '/',
         readFile,
       }),
-    ).toThrow(/^(?![\s\S]*secret-token)/);
+    ).rejects.toThrow(/^(?![\s\S]*secret-token)/);
   });
 });

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import type { McpServerConfig } from '@agentbridge/core';
-import { mcpConfigFileSchema, UsageError } from '@agentbridge/core';
+import type { McpServerConfig } from '@agentbridge/core/contracts';
+import { UsageError } from '@agentbridge/core/contracts';
 
 /** What {@link parseMcpConfigs} needs from the outside world. */
 export type ParseMcpConfigsOptions = {
@@ -14,12 +14,15 @@ export type ParseMcpConfigsOptions = {
  * Turns the `--mcp-config` values (each JSON text or a path to a JSON file) into servers by name.
  * Later values override earlier ones with the same name. Throws `UsageError` (exit 1, as `claude`)
  * naming the value and the key that is wrong. Never puts header or env values in a message.
+ * Core's schemas (and zod) are loaded only when there is a value to check.
  */
-export function parseMcpConfigs(
+export async function parseMcpConfigs(
   values: readonly string[],
   options: ParseMcpConfigsOptions,
-): Record<string, McpServerConfig> {
+): Promise<Record<string, McpServerConfig>> {
   const servers: Record<string, McpServerConfig> = {};
+  if (values.length === 0) return servers;
+  const { mcpConfigFileSchema } = await import('@agentbridge/core');
   for (const value of values) {
     const trimmed = value.trim();
     const isJson = trimmed.startsWith('{');

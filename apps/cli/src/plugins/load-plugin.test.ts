@@ -69,7 +69,7 @@ describe('plugins', () => {
       reference('./plugins/local.mjs', 0),
       reference('@acme/agentbridge-backend-foo', 1),
     ]);
-    const catalog = createContainer({ logger: createMemoryLogger(), plugins });
+    const catalog = await createContainer({ logger: createMemoryLogger(), plugins });
 
     expect([...catalog.backends.keys()]).toEqual([
       'gemini',
@@ -93,7 +93,8 @@ describe('plugins', () => {
     );
     const plugin = await loadPlugin(reference('./default.mjs'));
     expect(
-      createContainer({ logger: createMemoryLogger(), plugins: [plugin] }).get('d').manifest.id,
+      (await createContainer({ logger: createMemoryLogger(), plugins: [plugin] })).get('d').manifest
+        .id,
     ).toBe('d');
   });
 
@@ -166,7 +167,7 @@ describe('plugins', () => {
     const plugin = await loadPlugin(reference('./gemini-again.mjs'));
     let caught: unknown;
     try {
-      createContainer({ logger: createMemoryLogger(), plugins: [plugin] });
+      await createContainer({ logger: createMemoryLogger(), plugins: [plugin] });
     } catch (error) {
       caught = error;
     }

@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { RegisterBackend } from '@agentbridge/core';
-import { ConfigError } from '@agentbridge/core';
+import type { RegisterBackend } from '@agentbridge/core/contracts';
+import { ConfigError } from '@agentbridge/core/contracts';
 import type { BackendRegistration } from '../backends/backend-registration.js';
 import type { PluginReference } from '../config/resolve-settings.js';
 

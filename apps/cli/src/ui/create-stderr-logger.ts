@@ -1,4 +1,4 @@
-import type { LogData, Logger } from '@agentbridge/core';
+import type { LogData, Logger } from '@agentbridge/core/contracts';
 
 /** The lowest level written; `silent` writes nothing. */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';

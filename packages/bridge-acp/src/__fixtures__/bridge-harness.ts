@@ -1,5 +1,5 @@
-import type { BackendManifest } from '@agentbridge/core';
-import { createMemoryLogger } from '@agentbridge/core';
+import type { BackendManifest } from '@agentbridge/core/contracts';
+import { createMemoryLogger } from '@agentbridge/core/contracts';
 import type { AcpLaunch } from '../acp-launch.js';
 import type { BridgeAction } from '../bridge-action.js';
 import { createAcpBridge } from '../create-acp-bridge.js';

@@ -1,5 +1,5 @@
-import type { BackendManifest } from '@agentbridge/core';
-import { createMemoryLogger } from '@agentbridge/core';
+import type { BackendManifest } from '@agentbridge/core/contracts';
+import { createMemoryLogger } from '@agentbridge/core/contracts';
 import fc from 'fast-check';
 import { createAcpBridge } from '../create-acp-bridge.js';
 import type { Line } from './bridge-harness.js';

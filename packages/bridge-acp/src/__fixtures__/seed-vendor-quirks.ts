@@ -1,4 +1,4 @@
-import type { BackendManifest, BackendQuirks } from '@agentbridge/core';
+import type { BackendManifest, BackendQuirks } from '@agentbridge/core/contracts';
 
 /**
  * The vendor conventions the seed bridge hard-coded, expressed as the quirks that now carry them

@@ -1,4 +1,4 @@
-import type { McpServerConfig } from '@agentbridge/core';
+import type { McpServerConfig } from '@agentbridge/core/contracts';
 import type { AuthMethodInfo } from '../auth/read-auth-methods.js';
 import type { JsonRpcId } from '../json-rpc/json-rpc-message.js';
 import type { PermissionOptionIds } from '../permissions/permission-options.js';

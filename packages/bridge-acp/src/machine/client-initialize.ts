@@ -1,4 +1,4 @@
-import type { McpServerConfig } from '@agentbridge/core';
+import type { McpServerConfig } from '@agentbridge/core/contracts';
 import { emitControlError, emitInitializeAnswer } from './client-messages.js';
 import { startHandshake } from './handshake.js';
 import { isRecord } from './is-record.js';

@@ -1,4 +1,10 @@
-import type { BackendManifest, BackendQuirks, Clock, IdGenerator, Logger } from '@agentbridge/core';
+import type {
+  BackendManifest,
+  BackendQuirks,
+  Clock,
+  IdGenerator,
+  Logger,
+} from '@agentbridge/core/contracts';
 import type { AcpLaunch } from '../acp-launch.js';
 import type { BridgeAction } from '../bridge-action.js';
 import type { JsonRpcChannel } from '../json-rpc/create-json-rpc-channel.js';

@@ -1,4 +1,4 @@
-import type { McpServerConfig } from '@agentbridge/core';
+import type { McpServerConfig } from '@agentbridge/core/contracts';
 import type { McpServer } from '@agentclientprotocol/sdk';
 
 /** One ACP MCP server entry of `session/new` / `session/load`. */

@@ -1,4 +1,4 @@
-import type { BackendQuirks, ClaudePermissionMode } from '@agentbridge/core';
+import type { BackendQuirks, ClaudePermissionMode } from '@agentbridge/core/contracts';
 
 /** The backend's extra synonyms, `BackendQuirks.permissionModeSynonyms`. */
 export type PermissionModeSynonyms = BackendQuirks['permissionModeSynonyms'];

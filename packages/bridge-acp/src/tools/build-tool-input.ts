@@ -1,4 +1,4 @@
-import type { McpArgumentsEnvelope } from '@agentbridge/core';
+import type { McpArgumentsEnvelope } from '@agentbridge/core/contracts';
 import { unwrapMcpArguments } from './map-tool-name.js';
 
 /** The fields of an announcing tool-call frame that shape the `tool_use` input. */

@@ -1,4 +1,4 @@
-import type { BackendQuirks, McpArgumentsEnvelope } from '@agentbridge/core';
+import type { BackendQuirks, McpArgumentsEnvelope } from '@agentbridge/core/contracts';
 import { compileQuirkPattern } from './compile-quirk-pattern.js';
 import { isMcpIdSegment, mcpWireName, parseMcpToolId } from './parse-mcp-tool-id.js';
 

@@ -1,7 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AgentError } from '../errors/agent-error.js';
 import type { BackendManifest } from './backend-manifest.js';
 import { applyBackendOverrides } from './backend-overrides.js';
+import { backendOverridesSchema } from './backend-overrides-schema.js';
 
 const manifest: BackendManifest = {
   specificationVersion: 'backend-v1',
@@ -52,5 +54,38 @@ describe('applyBackendOverrides', () => {
     expect(AgentError.isInstance(caught) && caught.code).toBe('config-invalid');
     expect(String((caught as Error).message)).toContain('@acme/backend options');
     expect(String((caught as Error).message)).toContain('comand');
+  });
+
+  it('accepts exactly what backendOverridesSchema accepts', () => {
+    const anyValue = fc.oneof(
+      fc.string(),
+      fc.constant(''),
+      fc.integer(),
+      fc.constant(null),
+      fc.array(fc.oneof(fc.string(), fc.integer())),
+      fc.dictionary(fc.string(), fc.oneof(fc.string(), fc.integer())),
+    );
+    const overrides = fc.record(
+      {
+        command: anyValue,
+        args: anyValue,
+        env: anyValue,
+        preferredAuthMethodIds: anyValue,
+        colour: anyValue,
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(overrides, (candidate) => {
+        let accepted = true;
+        try {
+          applyBackendOverrides(manifest, candidate as never, 'test');
+        } catch (error) {
+          expect(AgentError.isInstance(error) && error.code).toBe('config-invalid');
+          accepted = false;
+        }
+        expect(accepted).toBe(backendOverridesSchema.safeParse(candidate).success);
+      }),
+    );
   });
 });

@@ -1,4 +1,4 @@
-import type { Logger } from '@agentbridge/core';
+import type { Logger } from '@agentbridge/core/contracts';
 import { spawnAgentProcess } from '@agentbridge/host-node';
 import type { AnyMessage, ClientContext } from '@agentclientprotocol/sdk';
 import * as acp from '@agentclientprotocol/sdk';

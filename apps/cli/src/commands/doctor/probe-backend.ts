@@ -1,4 +1,4 @@
-import type { BackendManifest, Logger } from '@agentbridge/core';
+import type { BackendManifest, Logger } from '@agentbridge/core/contracts';
 import {
   collectLaunchSecrets,
   createAgentEnvironment,

@@ -1,4 +1,4 @@
-import type { Logger } from '@agentbridge/core';
+import type { Logger } from '@agentbridge/core/contracts';
 import type { CommandLine } from '../../argv/parse-command-line.js';
 import { launchSettingsFor } from '../../backends/launch-settings-for.js';
 import type { CliContext } from '../../cli-context.js';

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { UsageError } from '@agentbridge/core';
+import { UsageError } from '@agentbridge/core/contracts';
 import { nodeFileSystem, resolveSpawnCommand } from '@agentbridge/host-node';
 import type { CommandLine } from '../../argv/parse-command-line.js';
 import type { CliContext } from '../../cli-context.js';

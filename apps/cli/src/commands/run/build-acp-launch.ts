@@ -1,7 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { AcpLaunch } from '@agentbridge/bridge-acp';
-import type { BackendManifest, McpServerConfig } from '@agentbridge/core';
-import { UsageError } from '@agentbridge/core';
+import type { BackendManifest, McpServerConfig } from '@agentbridge/core/contracts';
+import { UsageError } from '@agentbridge/core/contracts';
 import type { CommandLine } from '../../argv/parse-command-line.js';
 import type { ResolvedSettings } from '../../config/resolve-settings.js';
 import { optionalEntry } from '../../util/optional-entry.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { BackendManifest, Logger } from '@agentbridge/core';
-import { ConfigError } from '@agentbridge/core';
+import type { BackendManifest, Logger } from '@agentbridge/core/contracts';
+import { ConfigError } from '@agentbridge/core/contracts';
 import {
   createAcpBridgeTransport,
   createClaudeCliTransport,
@@ -46,7 +46,7 @@ export async function createRunTransport(
   // Usage errors in the command line come before any probing.
   const mcpServers = passThrough
     ? {}
-    : parseMcpConfigs(commandLine.mcpConfigs, { cwd: context.cwd, readFile });
+    : await parseMcpConfigs(commandLine.mcpConfigs, { cwd: context.cwd, readFile });
   const launch = passThrough
     ? undefined
     : buildAcpLaunch({

@@ -1,4 +1,4 @@
-import type { TransportExit } from '@agentbridge/core';
+import type { TransportExit } from '@agentbridge/core/contracts';
 
 /**
  * The events of a host transport the CLI reacts to (a subset of host-node's `TransportEvent`).

@@ -1,5 +1,5 @@
-import type { Logger } from '@agentbridge/core';
-import { ConfigError, UsageError } from '@agentbridge/core';
+import type { Logger } from '@agentbridge/core/contracts';
+import { ConfigError, UsageError } from '@agentbridge/core/contracts';
 import type { CommandLine } from '../../argv/parse-command-line.js';
 import type { CliContext, TerminationSignal } from '../../cli-context.js';
 import type { RunSetup } from '../../resolve-run-setup.js';

@@ -1,5 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import type { TransportExit } from '@agentbridge/core';
+import type { TransportExit } from '@agentbridge/core/contracts';
 import {
   createBatchedLineWriter,
   createLineSplitter,
