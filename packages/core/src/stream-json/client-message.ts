@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { clientControlRequestSchemas } from './client-control-requests.js';
 import type {
   ClientControlRequestMessage,
@@ -6,12 +5,7 @@ import type {
   ControlResponseMessage,
   KeepAliveMessage,
 } from './control-messages.js';
-import {
-  controlCancelRequestMessageSchema,
-  controlResponseMessageSchemas,
-  createControlRequestMessageSchema,
-  keepAliveMessageSchema,
-} from './control-messages.js';
+import { createControlMessageVariants } from './control-messages.js';
 import type { UserMessage } from './conversation-messages.js';
 import { userMessageSchema } from './conversation-messages.js';
 import type { JsonObject } from './json-object.js';
@@ -42,22 +36,7 @@ export type ClientMessage = KnownClientMessage | UnknownClientMessage;
 /** What identifies each modelled client line, with the schema that checks it. */
 export const clientMessageVariants: MessageVariants = {
   user: userMessageSchema,
-  control_request: {
-    subtypePath: ['request', 'subtype'],
-    variants: Object.fromEntries(
-      Object.entries(clientControlRequestSchemas).map(([subtype, requestSchema]) => [
-        subtype,
-        createControlRequestMessageSchema(requestSchema),
-      ]),
-    ),
-    unknownSubtypeEnvelope: z.looseObject({ request_id: z.string() }),
-  },
-  control_response: {
-    subtypePath: ['response', 'subtype'],
-    variants: controlResponseMessageSchemas,
-  },
-  control_cancel_request: controlCancelRequestMessageSchema,
-  keep_alive: keepAliveMessageSchema,
+  ...createControlMessageVariants(clientControlRequestSchemas),
 };
 
 /**

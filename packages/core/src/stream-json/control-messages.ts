@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AgentControlRequest } from './agent-control-requests.js';
 import type { ClientControlRequest } from './client-control-requests.js';
 import type { JsonObject, OpenString } from './json-object.js';
+import type { MessageVariants } from './message-union-schema.js';
 
 /**
  * A control request envelope. `request_id` is chosen by the sender (the SDK: short base-36
@@ -70,6 +71,34 @@ export function createControlRequestMessageSchema<Request>(
     request_id: z.string(),
     request: requestSchema,
   }) as unknown as z.ZodType<ControlRequestMessage<Request>>;
+}
+
+/**
+ * The `control_request`, `control_response`, `control_cancel_request` and `keep_alive` entries of a
+ * direction's {@link MessageVariants}, given that direction's request schemas by subtype. An unknown
+ * request subtype still needs its `request_id`, so it can be answered with an error.
+ */
+export function createControlMessageVariants(
+  requestSchemas: Readonly<Record<string, z.ZodType>>,
+): MessageVariants {
+  return {
+    control_request: {
+      subtypePath: ['request', 'subtype'],
+      variants: Object.fromEntries(
+        Object.entries(requestSchemas).map(([subtype, requestSchema]) => [
+          subtype,
+          createControlRequestMessageSchema(requestSchema),
+        ]),
+      ),
+      unknownSubtypeEnvelope: z.looseObject({ request_id: z.string() }),
+    },
+    control_response: {
+      subtypePath: ['response', 'subtype'],
+      variants: controlResponseMessageSchemas,
+    },
+    control_cancel_request: controlCancelRequestMessageSchema,
+    keep_alive: keepAliveMessageSchema,
+  };
 }
 
 /** Runtime schema of {@link ControlSuccessResponse}. */

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { agentControlRequestSchemas } from './agent-control-requests.js';
 import type { AuxiliaryMessage } from './auxiliary-messages.js';
 import { auxiliaryMessageSchemas } from './auxiliary-messages.js';
@@ -8,12 +7,7 @@ import type {
   ControlResponseMessage,
   KeepAliveMessage,
 } from './control-messages.js';
-import {
-  controlCancelRequestMessageSchema,
-  controlResponseMessageSchemas,
-  createControlRequestMessageSchema,
-  keepAliveMessageSchema,
-} from './control-messages.js';
+import { createControlMessageVariants } from './control-messages.js';
 import type { AssistantMessage, ServerUserMessage } from './conversation-messages.js';
 import { assistantMessageSchema, serverUserMessageSchema } from './conversation-messages.js';
 import type { JsonObject } from './json-object.js';
@@ -60,22 +54,7 @@ export const serverMessageVariants: MessageVariants = {
   stream_event: streamEventMessageSchema,
   result: { subtypePath: ['subtype'], variants: resultMessageSchemas },
   ...auxiliaryMessageSchemas,
-  control_request: {
-    subtypePath: ['request', 'subtype'],
-    variants: Object.fromEntries(
-      Object.entries(agentControlRequestSchemas).map(([subtype, requestSchema]) => [
-        subtype,
-        createControlRequestMessageSchema(requestSchema),
-      ]),
-    ),
-    unknownSubtypeEnvelope: z.looseObject({ request_id: z.string() }),
-  },
-  control_response: {
-    subtypePath: ['response', 'subtype'],
-    variants: controlResponseMessageSchemas,
-  },
-  control_cancel_request: controlCancelRequestMessageSchema,
-  keep_alive: keepAliveMessageSchema,
+  ...createControlMessageVariants(agentControlRequestSchemas),
 };
 
 /**
