@@ -11,6 +11,8 @@ export type {
 export type { FakeAgentProcessOptions } from './agent/run-fake-acp-agent-process.js';
 export { runFakeAcpAgentProcess } from './agent/run-fake-acp-agent-process.js';
 export { promptText } from './agent/select-prompt.js';
+export type { AsyncQueue } from './async/create-async-queue.js';
+export { createAsyncQueue } from './async/create-async-queue.js';
 export type { FakeClock } from './clock/create-fake-clock.js';
 export { createFakeClock } from './clock/create-fake-clock.js';
 export { createSequentialIds } from './clock/create-sequential-ids.js';

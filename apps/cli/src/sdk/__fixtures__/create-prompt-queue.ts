@@ -1,3 +1,4 @@
+import { createAsyncQueue } from '@agentbridge/test-kit';
 import type { SDKUserMessage } from '@anthropic-ai/claude-agent-sdk';
 
 /** The content of a user message: text, or Anthropic content blocks (text, image, ...). */
@@ -14,41 +15,18 @@ export type PromptQueue = AsyncIterable<SDKUserMessage> & {
 
 /** Creates an empty {@link PromptQueue}. */
 export function createPromptQueue(): PromptQueue {
-  const pending: SDKUserMessage[] = [];
-  let ended = false;
-  let wake: (() => void) | undefined;
-  const notify = () => {
-    wake?.();
-    wake = undefined;
-  };
+  const queue = createAsyncQueue<SDKUserMessage>();
   return {
-    push: (content) => {
-      pending.push({
+    push: (content) =>
+      queue.push({
         type: 'user',
         message: {
           role: 'user',
           content: typeof content === 'string' ? [{ type: 'text', text: content }] : content,
         },
         parent_tool_use_id: null,
-      });
-      notify();
-    },
-    end: () => {
-      ended = true;
-      notify();
-    },
-    async *[Symbol.asyncIterator]() {
-      while (true) {
-        const next = pending.shift();
-        if (next) {
-          yield next;
-          continue;
-        }
-        if (ended) return;
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-        });
-      }
-    },
+      }),
+    end: queue.end,
+    [Symbol.asyncIterator]: () => queue[Symbol.asyncIterator](),
   };
 }

@@ -1,3 +1,4 @@
+import { createAsyncQueue } from '@agentbridge/test-kit';
 import type { SDKUserMessage } from '@anthropic-ai/claude-agent-sdk';
 
 /**
@@ -11,38 +12,15 @@ export type PromptQueue = AsyncIterable<SDKUserMessage> & {
 
 /** Creates an empty {@link PromptQueue}. */
 export function createPromptQueue(): PromptQueue {
-  const pending: SDKUserMessage[] = [];
-  let ended = false;
-  let wake: (() => void) | undefined;
-  const notify = () => {
-    wake?.();
-    wake = undefined;
-  };
+  const queue = createAsyncQueue<SDKUserMessage>();
   return {
-    push: (text) => {
-      pending.push({
+    push: (text) =>
+      queue.push({
         type: 'user',
         message: { role: 'user', content: [{ type: 'text', text }] },
         parent_tool_use_id: null,
-      });
-      notify();
-    },
-    end: () => {
-      ended = true;
-      notify();
-    },
-    async *[Symbol.asyncIterator]() {
-      while (true) {
-        const next = pending.shift();
-        if (next) {
-          yield next;
-          continue;
-        }
-        if (ended) return;
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-        });
-      }
-    },
+      }),
+    end: queue.end,
+    [Symbol.asyncIterator]: () => queue[Symbol.asyncIterator](),
   };
 }
