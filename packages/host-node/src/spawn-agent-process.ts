@@ -126,6 +126,9 @@ export function spawnAgentProcess(options: SpawnAgentProcessOptions): AgentProce
     heldChunks = [];
     for (const chunk of chunks) stdoutSplitter.push(chunk);
     if (stdoutEnded && chunks.length > 0) stdoutSplitter.end();
+    // The pipes may have closed while these chunks were held: the exit settles only now, after
+    // the last line was delivered (nothing is lost to a paused client).
+    if (pipesClosed) settle();
   };
   child.stderr.on('data', (chunk: Buffer) => stderrSplitter.push(chunk));
   child.stderr.on('end', () => stderrSplitter.end());
@@ -156,9 +159,12 @@ export function spawnAgentProcess(options: SpawnAgentProcessOptions): AgentProce
   });
 
   let settled = false;
+  let pipesClosed = false;
   let drainTimer: unknown;
   const settle = () => {
-    if (settled || exitInfo === undefined) return;
+    // Held output keeps the exit open until it is delivered, unless the process is being stopped
+    // (nobody will resume a stopped transport's output).
+    if (settled || exitInfo === undefined || (heldChunks.length > 0 && !stopRequested)) return;
     settled = true;
     if (drainTimer !== undefined) timers.clearTimeout(drainTimer);
     resolveExited(exitInfo);
@@ -206,9 +212,13 @@ export function spawnAgentProcess(options: SpawnAgentProcessOptions): AgentProce
     markExited({ code, signal });
     armDrainTimer();
   });
-  child.on('close', () => settle());
+  child.on('close', () => {
+    pipesClosed = true;
+    settle();
+  });
 
   let stopping: Promise<ProcessExit> | undefined;
+  let stopRequested = false;
   const agentProcess: AgentProcess = {
     get pid() {
       return child.pid;
@@ -258,6 +268,8 @@ export function spawnAgentProcess(options: SpawnAgentProcessOptions): AgentProce
     },
     hasExited: () => exitInfo !== undefined,
     stop() {
+      stopRequested = true;
+      if (pipesClosed) settle();
       stopping ??= stopProcessTree(
         {
           pid: child.pid,
