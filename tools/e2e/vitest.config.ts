@@ -14,6 +14,9 @@ export default defineConfig({
     restoreMocks: true,
     reporters: ['default', '../vitest-summary-reporter.mjs'],
     fileParallelism: false,
+    // Real agents on a loaded 2-core machine: one retry absorbs scheduling stalls; a test that
+    // fails twice still fails.
+    retry: 1,
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
