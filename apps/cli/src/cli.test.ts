@@ -36,7 +36,6 @@ function createContext(argv: readonly string[], overrides: Partial<CliContext> =
     stdout,
     stderr,
     stdinIsTerminal: false,
-    stdoutIsTerminal: false,
     onTerminate: () => () => {},
     ...overrides,
   };
@@ -103,7 +102,7 @@ describe('runCli', () => {
     }
   });
 
-  it('login without a backend is a usage error (exit 2); an unknown one lists the ids', async () => {
+  it('B-08 login without a backend is a usage error (exit 2); an unknown one lists the ids', async () => {
     const missing = await rejectionOf(runCli(createContext(['login']).context));
     expect(missing).toBeInstanceOf(UsageError);
     expect((missing as UsageError).exitCode).toBe(2);

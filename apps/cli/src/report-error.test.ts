@@ -2,7 +2,6 @@ import {
   BackendNotFoundError,
   ConfigError,
   ExecutableNotFoundError,
-  ExitError,
   InternalError,
   UsageError,
 } from '@agentbridge/core';
@@ -16,10 +15,6 @@ function report(error: unknown): { code: number; stderr: string } {
 }
 
 describe('reportError (the exit-code contract)', () => {
-  it('ExitError stops quietly with its code', () => {
-    expect(report(new ExitError(42))).toEqual({ code: 42, stderr: '' });
-  });
-
   it("usage errors print claude's message and exit 1 (or their own code)", () => {
     expect(
       report(

@@ -1,44 +1,29 @@
 import { AgentError } from '@agentbridge/core/contracts';
 
-/** Codes of errors the user can fix (a message is enough; exit code 2). */
-const userFixableCodes: ReadonlySet<string> = new Set([
+/** Errors the user can fix (exit 2), then runtime failures that are not bugs (exit 1). */
+const userFixable = [
   'config-invalid',
   'backend-not-found',
   'backend-invalid',
   'executable-not-found',
-]);
-
-/** Codes of runtime failures that are not bugs (message only; exit code 1). */
-const runtimeFailureCodes: ReadonlySet<string> = new Set([
-  'handshake-failed',
-  'timeout',
-  'protocol',
-  'transport-closed',
-  'line-too-long',
-]);
+];
+const failures = ['handshake-failed', 'timeout', 'protocol', 'transport-closed', 'line-too-long'];
 
 /**
- * Turns any error that reached the top into stderr text and an exit code:
- * `ExitError` → its code, quietly; `UsageError` → its message and its code (1, as `claude`);
- * configuration, backend and executable errors → the message, 2; agent failures → the message, 1;
- * anything else → the stack and a request to report it, 1.
+ * Turns an error that reached the top into stderr text and an exit code: `UsageError` → its
+ * message and code (1, as `claude`); user-fixable errors → 2 and agent failures → 1, with the
+ * message; anything else → the stack and a request to report it, 1.
  */
 export function reportError(error: unknown, writeStderr: (text: string) => void): number {
   if (AgentError.isInstance(error)) {
-    if (error.code === 'exit') {
-      return numberField(error, 'exitCode') ?? 1;
-    }
     if (error.code === 'usage') {
+      const { exitCode } = error as { exitCode?: unknown };
       writeStderr(`${error.message}\n`);
-      return numberField(error, 'exitCode') ?? 1;
+      return typeof exitCode === 'number' ? exitCode : 1;
     }
-    if (userFixableCodes.has(error.code)) {
+    if (userFixable.includes(error.code) || failures.includes(error.code)) {
       writeStderr(`agentbridge: ${error.message}\n`);
-      return 2;
-    }
-    if (runtimeFailureCodes.has(error.code)) {
-      writeStderr(`agentbridge: ${error.message}\n`);
-      return 1;
+      return userFixable.includes(error.code) ? 2 : 1;
     }
   }
   const stack =
@@ -48,9 +33,4 @@ export function reportError(error: unknown, writeStderr: (text: string) => void)
       'Please report it with this output and `agentbridge doctor --json` at the agentbridge issue tracker.\n',
   );
   return 1;
-}
-
-function numberField(error: AgentError, field: string): number | undefined {
-  const value = (error as unknown as Record<string, unknown>)[field];
-  return typeof value === 'number' ? value : undefined;
 }

@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from './__fixtures__/run-cli.js';
 
-const cliBin = fileURLToPath(new URL('../bin/agentbridge.mjs', import.meta.url));
 const leakyAgent = fileURLToPath(new URL('./__fixtures__/leaky-agent.mjs', import.meta.url));
 
 const configSecret = 'configsecretvalue7';
@@ -24,32 +23,7 @@ afterEach(() => {
   rmSync(directory, { recursive: true, force: true });
 });
 
-type Run = { code: number | null; stdout: string; stderr: string };
-
-function run(args: readonly string[], stdin: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliBin, ...args], {
-      cwd: directory,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: directory,
-        AGENTBRIDGE_STATE_DIR: join(directory, 'state'),
-      },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString('utf8');
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString('utf8');
-    });
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
-}
+const run = (args: readonly string[], stdin: string) => runCli(args, { cwd: directory, stdin });
 
 const agentArgs = (...extra: string[]) => [
   '--backend',

@@ -1,24 +1,16 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fakeAcpAgentBinPath, readJsonLines } from '@agentbridge/test-kit';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { CliRun } from '../../../apps/cli/src/__fixtures__/run-cli.js';
+import { runCli as runCliIn, sdkArgs } from '../../../apps/cli/src/__fixtures__/run-cli.js';
 
 const packageDirectory = fileURLToPath(new URL('../', import.meta.url));
 const scenario = fileURLToPath(new URL('../scenarios/acme-agent.json', import.meta.url));
-const cliBin = fileURLToPath(new URL('../../../apps/cli/bin/agentbridge.mjs', import.meta.url));
-const streamJsonArgs = [
-  '--output-format',
-  'stream-json',
-  '--verbose',
-  '--input-format',
-  'stream-json',
-];
 
 type WireLine = Record<string, unknown> & { type: string; subtype?: string };
-type Run = { code: number | null; stdout: string; stderr: string };
 type RecordedEntry = {
   direction: string;
   message?: { method?: string; params?: Record<string, unknown> };
@@ -66,29 +58,9 @@ function acmeOverrides(record: string) {
   };
 }
 
-function runCli(args: readonly string[], stdinLines: readonly unknown[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliBin, ...args], {
-      cwd: project,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: project,
-        AGENTBRIDGE_STATE_DIR: join(project, 'state'),
-      },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString('utf8');
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString('utf8');
-    });
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdinLines.map((line) => `${JSON.stringify(line)}\n`).join(''));
-  });
+function runCli(args: readonly string[], stdinLines: readonly unknown[]): Promise<CliRun> {
+  const stdin = stdinLines.map((line) => `${JSON.stringify(line)}\n`).join('');
+  return runCliIn(args, { cwd: project, stdin });
 }
 
 const initialize = {
@@ -104,7 +76,7 @@ const user = {
 };
 
 /** Stdout as stream-json: one JSON object per line. */
-function wireLines(run: Run): WireLine[] {
+function wireLines(run: CliRun): WireLine[] {
   return run.stdout
     .split('\n')
     .filter((line) => line !== '')
@@ -125,7 +97,7 @@ describe('Acme Agent plugin loaded from .agentrc, driven through the agentbridge
       backends: { acme: acmeOverrides(record) },
     });
 
-    const run = await runCli(streamJsonArgs, [initialize, user]);
+    const run = await runCli(sdkArgs, [initialize, user]);
 
     expect(run.code, run.stderr).toBe(0);
     const lines = wireLines(run);
@@ -213,7 +185,7 @@ describe('Acme Agent plugin loaded from .agentrc, driven through the agentbridge
 
   it('without the plugin in .agentrc the acme backend does not exist (exit 2, ids listed)', async () => {
     writeAgentrc({ backend: 'acme' });
-    const run = await runCli(streamJsonArgs, [initialize, user]);
+    const run = await runCli(sdkArgs, [initialize, user]);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain("'acme'");

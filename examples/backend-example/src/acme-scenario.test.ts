@@ -1,7 +1,6 @@
 import {
   createAgentDriver,
   createFakeAcpAgent,
-  expectGolden,
   loadScenario,
   normalizeLines,
 } from '@agentbridge/test-kit';
@@ -81,10 +80,10 @@ describe('Acme Agent scenario (the fake ACP agent playing acme)', () => {
       prompt: [{ type: 'text', text: 'What is in this project?' }],
     });
     await driver.take();
-    // UPDATE_GOLDEN=1 rewrites the file after an intended change of the scenario.
-    expectGolden(
-      normalizeLines(driver.agent.transcript.map((entry) => JSON.stringify(entry))),
-      new URL('./__snapshots__/acme-turn.transcript.jsonl', import.meta.url),
+    // `vitest -u` rewrites the file after an intended change of the scenario.
+    const lines = normalizeLines(driver.agent.transcript.map((entry) => JSON.stringify(entry)));
+    await expect(lines.map((line) => `${line}\n`).join('')).toMatchFileSnapshot(
+      './__snapshots__/acme-turn.transcript.jsonl',
     );
   });
 });

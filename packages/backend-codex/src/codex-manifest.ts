@@ -71,8 +71,6 @@ export const codexManifest: BackendManifest = {
     },
     // MCP tool calls carry rawInput `{server, tool, arguments}` (kind `execute`).
     mcpArgumentEnvelopes: [{ toolField: 'tool', argumentsField: 'arguments' }],
-    permissionWithoutToolCall: true,
-    rejectionSendsNoUpdate: true,
     rejectionEndsTurn: true,
     supportsSetModel: false,
   },

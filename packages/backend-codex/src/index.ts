@@ -1,3 +1,3 @@
-export type { CodexBackendOptions } from './codex-backend-options.js';
 export { codexManifest } from './codex-manifest.js';
-export { createCodexManifest, registerCodexBackend } from './register-codex-backend.js';
+export type { CodexBackendOptions } from './register-codex-backend.js';
+export { registerCodexBackend } from './register-codex-backend.js';

@@ -2,8 +2,8 @@ import { BackendToken, ConfigError, parseBackendManifest, resolveAll } from '@ag
 import fc from 'fast-check';
 import { container } from 'tsyringe';
 import { describe, expect, it } from 'vitest';
-import type { CodexBackendOptions } from './codex-backend-options.js';
 import { codexManifest } from './codex-manifest.js';
+import type { CodexBackendOptions } from './register-codex-backend.js';
 import { createCodexManifest, registerCodexBackend } from './register-codex-backend.js';
 
 function registerOnFreshContainer(options?: CodexBackendOptions) {
@@ -77,7 +77,7 @@ describe('registerCodexBackend', () => {
     expect(resolveAll(child, BackendToken)).toEqual([]);
   });
 
-  it('every credential variable is also forwarded', () => {
+  it('B-09 every credential variable is also forwarded', () => {
     const { forward, credentials } = codexManifest.env;
     expect(credentials.filter((name) => !forward.includes(name))).toEqual([]);
   });

@@ -91,8 +91,6 @@ export const geminiManifest: BackendManifest = {
     mcpTitleSuffixPattern: '^\\((.+) MCP Server\\)$',
     // session/load replays part of the history after its answer (tools/e2e README, Gemini 9c).
     loadReplaySettleMs: 300,
-    permissionWithoutToolCall: true,
-    rejectionSendsNoUpdate: true,
     rejectionEndsTurn: false,
     supportsSetModel: true,
   },

@@ -1,3 +1,3 @@
-export type { GeminiBackendOptions } from './gemini-backend-options.js';
 export { geminiManifest } from './gemini-manifest.js';
-export { createGeminiManifest, registerGeminiBackend } from './register-gemini-backend.js';
+export type { GeminiBackendOptions } from './register-gemini-backend.js';
+export { registerGeminiBackend } from './register-gemini-backend.js';

@@ -2,8 +2,8 @@ import { BackendToken, ConfigError, parseBackendManifest, resolveAll } from '@ag
 import fc from 'fast-check';
 import { container } from 'tsyringe';
 import { describe, expect, it } from 'vitest';
-import type { GeminiBackendOptions } from './gemini-backend-options.js';
 import { geminiManifest } from './gemini-manifest.js';
+import type { GeminiBackendOptions } from './register-gemini-backend.js';
 import { createGeminiManifest, registerGeminiBackend } from './register-gemini-backend.js';
 
 function registerOnFreshContainer(options?: GeminiBackendOptions) {
@@ -25,7 +25,7 @@ describe('registerGeminiBackend', () => {
     expect(resolveAll(container, BackendToken)).toEqual([]);
   });
 
-  it('picks --acp from 0.33.0 and --experimental-acp before', () => {
+  it('B-03 picks --acp from 0.33.0 and --experimental-acp before', () => {
     const launch = registerOnFreshContainer()[0]?.manifest.launch;
     expect(launch?.args).toEqual(['--experimental-acp']);
     expect(launch?.argsByVersion).toEqual([{ minVersion: '0.33.0', args: ['--acp'] }]);
@@ -73,7 +73,7 @@ describe('registerGeminiBackend', () => {
     expect(resolveAll(child, BackendToken)).toEqual([]);
   });
 
-  it('every credential variable is also forwarded', () => {
+  it('B-09 every credential variable is also forwarded', () => {
     const { forward, credentials } = geminiManifest.env;
     expect(credentials.filter((name) => !forward.includes(name))).toEqual([]);
   });

@@ -61,6 +61,11 @@ export type AcpLaunch = {
    * the ACP handshake; only the `initialize` request (or the end of the client's input) does.
    */
   readonly awaitInitialize?: boolean;
+  /**
+   * Whether the bridge may sign in (ACP `authenticate`) when the agent asks for it. `false`
+   * (`doctor`): a sign-in requirement fails the handshake with the sign-in text instead.
+   */
+  readonly signIn?: boolean;
   /** Milliseconds to wait for the handshake before failing it (default 120 000). */
   readonly handshakeTimeoutMs?: number;
 };

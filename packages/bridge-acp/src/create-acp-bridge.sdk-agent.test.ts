@@ -22,8 +22,11 @@ async function converse(
   let id = 0;
   const bridge = createAcpBridge({
     launch: { cwd: '/tmp/project', ...launch },
-    toAgent: (line) => agent.writeLine(line),
-    toClient: (line) => toClient.push(JSON.parse(line)),
+    emit: (event) => {
+      if (event.type === 'agent-message') agent.writeLine(JSON.stringify(event.message));
+      else if (event.type === 'client-message')
+        toClient.push(JSON.parse(JSON.stringify(event.message)));
+    },
     newId: () => `id-${++id}`,
   });
   for (const line of clientLines) bridge.onClientLine(JSON.stringify(line));

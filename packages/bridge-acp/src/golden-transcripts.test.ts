@@ -1,18 +1,17 @@
 import type { BackendManifest } from '@agentbridge/core';
-import { expectGolden, readTranscript } from '@agentbridge/test-kit';
-import { describe, it } from 'vitest';
+import { readTranscript } from '@agentbridge/test-kit';
+import { describe, expect, it } from 'vitest';
 import { assertKnownServerLine } from './__fixtures__/assert-known-server-line.js';
 import { backendWithQuirks } from './__fixtures__/seed-vendor-quirks.js';
 import type { AcpLaunch } from './acp-launch.js';
-import type { BridgeAction } from './bridge-action.js';
 import { createAcpBridge } from './create-acp-bridge.js';
 
 /**
  * Golden transcripts: each `__fixtures__/<scenario>.transcript.jsonl` holds the inputs in order
  * (`client->bridge` and `agent->bridge` lines; `{"$event": "agent-exit" | "client-end" | "timer"}`
- * messages stand for the other inputs). Every output (`bridge->client`, `bridge->agent` and host
- * actions) is compared with `__snapshots__/<scenario>.outputs.jsonl`. Ids and the clock are
- * injected, so nothing needs normalising. `UPDATE_GOLDEN=1` rewrites the snapshots.
+ * messages stand for the other inputs). Every output (`bridge->client`, `bridge->agent` and the
+ * other events) is compared with `__snapshots__/<scenario>.outputs.jsonl`; a missing snapshot
+ * fails in CI (`vitest -u` writes it). Ids and the clock are injected: nothing needs normalising.
  */
 
 const scenarios: Record<string, Partial<AcpLaunch>> = {
@@ -66,13 +65,18 @@ function replay(scenario: string, launch: Partial<AcpLaunch>): string[] {
   const bridge = createAcpBridge({
     launch: { cwd: '/proj', ...launch },
     ...(backend !== undefined ? { backend } : {}),
-    toAgent: (line) =>
-      outputs.push(JSON.stringify({ direction: 'bridge->agent', message: JSON.parse(line) })),
-    toClient: (line) =>
-      outputs.push(JSON.stringify({ direction: 'bridge->client', message: JSON.parse(line) })),
-    onAction: (action: BridgeAction) => outputs.push(JSON.stringify({ action })),
+    emit: (event) =>
+      outputs.push(
+        JSON.stringify(
+          event.type === 'agent-message'
+            ? { direction: 'bridge->agent', message: event.message }
+            : event.type === 'client-message'
+              ? { direction: 'bridge->client', message: event.message }
+              : { event },
+        ),
+      ),
     newId: () => `00000000-0000-4000-8000-${String(++id).padStart(12, '0')}`,
-    clock: { now: () => (now += 10) },
+    now: () => (now += 10),
   });
   for (const entry of readTranscript(
     new URL(`./__fixtures__/${scenario}.transcript.jsonl`, import.meta.url),
@@ -106,14 +110,16 @@ function replay(scenario: string, launch: Partial<AcpLaunch>): string[] {
 
 describe('golden transcripts', () => {
   for (const [scenario, launch] of Object.entries(scenarios)) {
-    it(`${scenario}: JSONL in, JSONL out, every client line valid`, () => {
+    it(`${scenario}: JSONL in, JSONL out, every client line valid`, async () => {
       const outputs = replay(scenario, launch);
       for (const line of outputs) {
         const entry = JSON.parse(line) as { direction?: string; message?: unknown };
         if (entry.direction !== 'bridge->client') continue;
         assertKnownServerLine(entry.message);
       }
-      expectGolden(outputs, new URL(`./__snapshots__/${scenario}.outputs.jsonl`, import.meta.url));
+      await expect(`${outputs.join('\n')}\n`).toMatchFileSnapshot(
+        `./__snapshots__/${scenario}.outputs.jsonl`,
+      );
     });
   }
 });

@@ -1,4 +1,4 @@
-import { type Environment, type HostPlatform, isWindows } from './host-platform.js';
+import type { Environment, HostPlatform } from './host-platform.js';
 
 /**
  * Variables a Claude client sets for the `claude` it spawns. They mean nothing to an ACP agent and
@@ -16,31 +16,27 @@ export const claudeClientVariables: readonly string[] = Object.freeze([
 ]);
 
 /** Options of {@link createAgentEnvironment}. */
-export type AgentEnvironmentOptions = {
+type AgentEnvironmentOptions = {
   /** The bridge's own environment (usually `process.env`). */
   readonly parent: Environment;
   readonly platform: HostPlatform;
-  /** `BackendManifest.env.defaults`: set only when the parent does not set them. */
+  /** `BackendManifest.env.defaults`: set only where the parent does not set them. */
   readonly defaults?: Readonly<Record<string, string>>;
   /** The configuration's `env`: always wins. */
   readonly overrides?: Readonly<Record<string, string>>;
   /** Extra names to drop, on top of {@link claudeClientVariables}. */
   readonly remove?: readonly string[];
-  /**
-   * Keep {@link claudeClientVariables} (default false). Set it for a pass-through to a real
-   * `claude`, which reads them (`CLAUDE_CODE_SDK_READS_SESSION_STATE`, ...).
-   */
+  /** Keep {@link claudeClientVariables}: for a pass-through to a real `claude`, which reads them. */
   readonly keepClaudeClientVariables?: boolean;
 };
 
 /**
- * The agent's environment: the parent's, minus the variables a Claude client sets for `claude`
- * (and `remove`), plus the backend's defaults where unset, plus the configuration's overrides.
- * Windows names compare case-insensitively. Undefined values are dropped.
+ * The agent's environment: the parent's minus the Claude client's variables (and `remove`), plus
+ * the backend's defaults where unset, plus the configuration's overrides. Windows names compare
+ * case-insensitively. Undefined values are dropped.
  */
 export function createAgentEnvironment(options: AgentEnvironmentOptions): Record<string, string> {
-  const windows = isWindows(options.platform);
-  const normalise = (name: string) => (windows ? name.toUpperCase() : name);
+  const normalise = (name: string) => (options.platform === 'win32' ? name.toUpperCase() : name);
   const scrubbed = options.keepClaudeClientVariables ? [] : claudeClientVariables;
   const removed = new Set([...scrubbed, ...(options.remove ?? [])].map(normalise));
   const result: Record<string, string> = {};
@@ -52,8 +48,7 @@ export function createAgentEnvironment(options: AgentEnvironmentOptions): Record
     result[name] = value;
   };
   for (const [name, value] of Object.entries(options.parent)) {
-    if (value === undefined || removed.has(normalise(name))) continue;
-    set(name, value);
+    if (value !== undefined && !removed.has(normalise(name))) set(name, value);
   }
   for (const [name, value] of Object.entries(options.defaults ?? {})) {
     if (!keyOf.has(normalise(name))) set(name, value);

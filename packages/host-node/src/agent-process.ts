@@ -1,60 +1,242 @@
-import type { LineTooLongError } from '@agentbridge/core/contracts';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { LineTooLongError, type Logger, noopLogger } from '@agentbridge/core/contracts';
+import { spawn } from 'cross-spawn';
+import { createLineSplitter, defaultMaxLineBytes } from './line-splitter.js';
+import {
+  createProcessTreeSignaller,
+  defaultStopGraceMs,
+  type SignalProcessTree,
+  stopProcessTree,
+  systemTimers,
+  type Timers,
+} from './process-group.js';
 
-/** How a child process ended. */
-export type ProcessExit = {
-  /** Exit code, or null when a signal ended it (or it never started). */
+/** How a child process ended; `spawnError` when it could not be started. */
+type ProcessExit = {
   readonly code: number | null;
-  /** Signal name, or null. */
   readonly signal: string | null;
-  /** Set when the process could not be started. */
   readonly spawnError?: Error;
 };
 
+/** What to run and how to stop it. */
+export type ProcessOptions = {
+  /** The resolved executable (`findExecutable`); never run through a shell. */
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly cwd?: string;
+  /** The complete environment (`createAgentEnvironment`). */
+  readonly env: Readonly<Record<string, string>>;
+  /** Longest accepted stdout line in bytes (default 32 MiB). */
+  readonly maxLineBytes?: number;
+  /** Grace between the stop steps (default: the backend's `process.stopGraceMs`, else 1 500 ms). */
+  readonly stopGraceMs?: number;
+  /** False when the process ignores stdin EOF (default: the backend's, else true). */
+  readonly exitsOnStdinEof?: boolean;
+  readonly timers?: Timers;
+  readonly signalTree?: SignalProcessTree;
+  readonly logger?: Logger;
+};
+
+/** Options of {@link spawnAgentProcess}: the process and the receivers of its output. */
+export type AgentProcessOptions = ProcessOptions & {
+  readonly onStdoutLine: (line: string) => void;
+  readonly onStderrLine?: (line: string) => void;
+  /** A stdout line over the limit was dropped; the lines after it still arrive. */
+  readonly onLineTooLong?: (error: LineTooLongError) => void;
+  /** Congested stdin drained (also after a failed write). */
+  readonly onInputDrain?: () => void;
+};
+
+/** A running child seen as lines (see {@link spawnAgentProcess}). */
+export type AgentProcess = ReturnType<typeof spawnAgentProcess>;
+
 /**
- * A child process seen as lines: stdout and stderr arrive as lines, stdin takes lines. Created by
- * `spawnAgentProcess`. Listeners are single slots (set once) so the hot path has no event fan-out.
+ * Spawns a child through `cross-spawn` (no shell; Windows batch files get safe quoting) with piped
+ * stdio, `windowsHide` and, on POSIX, its own process group (X-03); lines both ways, with
+ * backpressure: paused output is held even across the child's exit.
  */
-export interface AgentProcess {
-  /** The process id; on POSIX also its process group id. Undefined when the spawn failed. */
-  readonly pid: number | undefined;
-  /** Resolves once the process is running; rejects when it could not be started. */
-  readonly spawned: Promise<void>;
-  /**
-   * Resolves once the process exited **and** its stdout and stderr were read to the end (or a
-   * grace passed after exit while the output was not paused), so the last lines come first.
-   */
-  readonly exited: Promise<ProcessExit>;
-  /** The last ~2 KiB of stderr. */
-  readonly stderrTail: string;
-  /** Sets the receiver of stdout lines. */
-  onStdoutLine(listener: (line: string) => void): void;
-  /** Sets the receiver of stderr lines. */
-  onStderrLine(listener: (line: string) => void): void;
-  /** Sets the receiver of over-long line errors (the line was discarded, the stream goes on). */
-  onLineTooLong(listener: (error: LineTooLongError) => void): void;
-  /**
-   * Writes one line (a `\n` is added) to stdin, in call order. Returns false when stdin is
-   * congested: write on if you must (nothing is lost), but wait for {@link onInputDrain} to respect
-   * backpressure. Returns false without writing after the input was closed or the process died.
-   */
-  writeLine(line: string): boolean;
-  /** Calls `listener` each time a congested stdin drained. */
-  onInputDrain(listener: () => void): void;
-  /** True when stdin is congested. */
-  readonly inputCongested: boolean;
-  /** Closes stdin (EOF). Safe to call more than once. */
-  endInput(): void;
-  /** Stops reading stdout (the consumer is congested); the pipe fills and the child blocks. */
-  pauseOutput(): void;
-  /** Resumes reading stdout. */
-  resumeOutput(): void;
-  /** True once the process exited (its output may still be draining). */
-  hasExited(): boolean;
-  /**
-   * Stops the process tree: stdin EOF, grace, SIGTERM to the group, grace, SIGKILL (see
-   * `stopProcessTree`). Resolves with the exit. Safe to call more than once.
-   */
-  stop(): Promise<ProcessExit>;
-  /** Kills the process tree at once (SIGKILL / `taskkill /F`). */
-  kill(): void;
+export function spawnAgentProcess(options: AgentProcessOptions) {
+  const logger = options.logger ?? noopLogger;
+  const timers = options.timers ?? systemTimers;
+  const maxLineBytes = options.maxLineBytes ?? defaultMaxLineBytes;
+  const { command, args, cwd } = options;
+  logger.debug('spawning process', { command, args, cwd });
+  const child = spawn(command, [...args], {
+    cwd,
+    env: options.env,
+    stdio: 'pipe',
+    detached: process.platform !== 'win32',
+    windowsHide: true,
+  }) as ChildProcessWithoutNullStreams;
+
+  let stderrTail = '';
+  let inputOpen = true;
+  let inputCongested = false;
+  let outputPaused = false;
+  let heldChunks: Buffer[] = [];
+  let stdoutEnded = false;
+  let pipesClosed = false;
+  let stopRequested = false;
+  let exit: ProcessExit | undefined;
+  let drainTimer: unknown;
+  let stopping: Promise<ProcessExit> | undefined;
+  const exitCallbacks: (() => void)[] = [];
+  let resolveExited: (exit: ProcessExit) => void = () => {};
+  const exited = new Promise<ProcessExit>((resolve) => {
+    resolveExited = resolve;
+  });
+  const spawned = new Promise<void>((resolve, reject) => {
+    child.once('spawn', resolve).once('error', reject);
+  });
+  spawned.catch(() => {});
+
+  const stdout = createLineSplitter({
+    maxLineBytes,
+    onLine: options.onStdoutLine,
+    onLineTooLong: () => {
+      logger.error('agent line too long, discarded', { limitBytes: maxLineBytes });
+      const source = 'agent stdout';
+      options.onLineTooLong?.(new LineTooLongError({ limitBytes: maxLineBytes, source }));
+    },
+  });
+  const stderr = createLineSplitter({
+    maxLineBytes: 1024 * 1024,
+    onLine: (line) => {
+      stderrTail = `${stderrTail}${line}\n`.slice(-2048);
+      options.onStderrLine?.(line);
+    },
+    onLineTooLong: (length) => logger.warn('stderr line too long, discarded', { length }),
+  });
+
+  /** Held output keeps the exit open until delivered, unless the process is being stopped. */
+  const settle = () => {
+    if (exit === undefined || (heldChunks.length > 0 && !stopRequested)) return;
+    timers.clearTimeout(drainTimer);
+    resolveExited(exit);
+  };
+  const markExited = (processExit: ProcessExit) => {
+    exit ??= processExit;
+    inputOpen = false;
+    for (const callback of exitCallbacks.splice(0)) callback();
+  };
+  /** X-10: 1.5 s after the exit, unless paused, stop waiting for pipes a descendant holds open. */
+  const armDrainTimer = () => {
+    drainTimer = timers.setTimeout(() => {
+      if (outputPaused) return armDrainTimer();
+      logger.debug('output still open after exit, closing it', { pid: child.pid });
+      child.stdout.destroy();
+      child.stderr.destroy();
+      stdout.end();
+      stderr.end();
+      settle();
+    }, 1500);
+  };
+
+  // Node resumes a child's paused stdout when it exits: what arrives while paused is held.
+  child.stdout.on('data', (chunk: Buffer) => {
+    if (!outputPaused) return stdout.push(chunk);
+    heldChunks.push(chunk);
+    child.stdout.pause();
+  });
+  child.stdout.on('end', () => {
+    stdoutEnded = true;
+    if (heldChunks.length === 0) stdout.end();
+  });
+  child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+  child.stderr.on('end', () => stderr.end());
+  const drained = () => {
+    inputCongested = false;
+    options.onInputDrain?.();
+  };
+  child.stdin.on('drain', drained);
+  child.stdin.on('error', (error: NodeJS.ErrnoException) => {
+    // X-12: logged; the bridge hears of it through the agent's exit.
+    if (inputOpen)
+      logger.warn('agent stdin write failed', { code: error.code, message: error.message });
+    inputOpen = false;
+    if (inputCongested) drained();
+  });
+  child.on('error', (error) => {
+    if (child.pid !== undefined || exit !== undefined) {
+      logger.warn('process error', { pid: child.pid, message: error.message });
+      return;
+    }
+    logger.error('process could not be started', { command, message: error.message });
+    markExited({ code: null, signal: null, spawnError: error });
+    settle();
+  });
+  child.on('exit', (code, signal) => {
+    logger.debug('process exited', { pid: child.pid, code, signal });
+    markExited({ code, signal });
+    armDrainTimer();
+  });
+  child.on('close', () => {
+    pipesClosed = true;
+    settle();
+  });
+
+  const endInput = () => {
+    if (inputOpen) child.stdin.end();
+    inputOpen = false;
+  };
+  return {
+    /** The process id (on POSIX also its process group id); undefined until spawned. */
+    get pid() {
+      return child.pid;
+    },
+    /** Resolves once the process runs; rejects when it could not be started. */
+    spawned,
+    /** Resolves once the process exited and its output was delivered (or given up, X-10). */
+    exited,
+    /** The last ~2 KiB of stderr. */
+    get stderrTail() {
+      return stderrTail;
+    },
+    get inputCongested() {
+      return inputCongested;
+    },
+    /** Writes one line and `\n`, in call order; false when congested (nothing lost) or closed. */
+    writeLine(line: string): boolean {
+      if (!inputOpen || !child.stdin.writable) return false;
+      inputCongested = !child.stdin.write(`${line}\n`);
+      return !inputCongested;
+    },
+    /** Closes stdin (EOF). */
+    endInput,
+    pauseOutput() {
+      outputPaused = true;
+      child.stdout.pause();
+    },
+    resumeOutput() {
+      if (!outputPaused) return;
+      outputPaused = false;
+      const chunks = heldChunks;
+      heldChunks = [];
+      for (const chunk of chunks) stdout.push(chunk);
+      if (stdoutEnded && chunks.length > 0) stdout.end();
+      // The pipes may have closed while these were held: the exit settles only now.
+      if (pipesClosed) settle();
+      // A listener may have paused again while the held lines were delivered.
+      if (!outputPaused) child.stdout.resume();
+    },
+    /** The staged stop of the whole tree (X-07, `stopProcessTree`); idempotent. */
+    stop(): Promise<ProcessExit> {
+      stopRequested = true;
+      if (pipesClosed) settle();
+      const target = {
+        pid: child.pid,
+        whenExited: (callback: () => void) => (exit ? callback() : exitCallbacks.push(callback)),
+        closeInput: endInput,
+      };
+      stopping ??= stopProcessTree(target, {
+        graceMs: options.stopGraceMs ?? defaultStopGraceMs,
+        exitsOnStdinEof: options.exitsOnStdinEof ?? true,
+        platform: process.platform,
+        timers,
+        signalTree: options.signalTree ?? createProcessTreeSignaller(logger),
+        logger,
+      }).then(() => exited);
+      return stopping;
+    },
+  };
 }

@@ -1,16 +1,15 @@
-import { AgentError, ExecutableNotFoundError } from '@agentbridge/core';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { AgentError, ExecutableNotFoundError } from '@agentbridge/core/contracts';
 import { describe, expect, it } from 'vitest';
-import type { FileSystem } from './file-system.js';
-import { findExecutable, isPathLike } from './find-executable.js';
+import { findExecutable } from './find-executable.js';
 
-function fakeFileSystem(files: readonly string[], caseInsensitive = false): FileSystem {
+/** An `isFile` that knows only `files` (Windows paths compare case-insensitively). */
+function fakeFiles(files: readonly string[], caseInsensitive = false) {
   const normalise = (path: string) => (caseInsensitive ? path.toLowerCase() : path);
   const set = new Set(files.map(normalise));
-  return {
-    isFile: (path) => set.has(normalise(path)),
-    readTextFile: () => undefined,
-    modifiedTimeMs: (path) => (set.has(normalise(path)) ? 1 : undefined),
-  };
+  return (path: string) => set.has(normalise(path));
 }
 
 function thrown(run: () => unknown): ExecutableNotFoundError {
@@ -26,12 +25,12 @@ function thrown(run: () => unknown): ExecutableNotFoundError {
 describe('findExecutable on POSIX', () => {
   it('CP-03 scans PATH in order, then the extra directories with ~ and $NAME expanded', () => {
     const env = { PATH: '/usr/bin::/opt/tools', HOME: '/home/u', TOOLS: '/srv/tools' };
-    const fileSystem = fakeFileSystem(['/srv/tools/bin/codex-acp']);
+    const isFile = fakeFiles(['/srv/tools/bin/codex-acp']);
     const found = findExecutable({
       name: 'codex-acp',
       env,
       platform: 'linux',
-      fileSystem,
+      isFile,
       extraDirectories: { posix: ['~/.local/bin', '$TOOLS/bin', '$MISSING/bin'] },
     });
     expect(found.path).toBe('/srv/tools/bin/codex-acp');
@@ -44,23 +43,23 @@ describe('findExecutable on POSIX', () => {
   });
 
   it('CP-04 the first existing file wins', () => {
-    const fileSystem = fakeFileSystem(['/a/gemini', '/b/gemini']);
+    const isFile = fakeFiles(['/a/gemini', '/b/gemini']);
     const found = findExecutable({
       name: 'gemini',
       env: { PATH: '/a:/b' },
       platform: 'linux',
-      fileSystem,
+      isFile,
     });
     expect(found.path).toBe('/a/gemini');
   });
 
   it('CP-02 a path-like command is taken as is (relative to cwd when given)', () => {
-    const fileSystem = fakeFileSystem(['/work/bin/agent']);
+    const isFile = fakeFiles(['/work/bin/agent']);
     const found = findExecutable({
       name: './bin/agent',
       env: { PATH: '/usr/bin' },
       platform: 'linux',
-      fileSystem,
+      isFile,
       cwd: '/work',
     });
     expect(found).toEqual({ path: '/work/bin/agent', searchedPaths: ['/work/bin/agent'] });
@@ -72,7 +71,7 @@ describe('findExecutable on POSIX', () => {
         name: ' gemini ',
         env: { PATH: '/a:/b' },
         platform: 'linux',
-        fileSystem: fakeFileSystem([]),
+        isFile: fakeFiles([]),
         installHint: 'npm install -g @google/gemini-cli',
       }),
     );
@@ -84,21 +83,55 @@ describe('findExecutable on POSIX', () => {
     expect(error.message).toContain('npm install -g @google/gemini-cli');
   });
 
+  it('CP-05 the error message shows the first 8 candidates, then ...; the error lists them all', () => {
+    const directories = Array.from({ length: 10 }, (_, index) => `/d${index}`);
+    const error = thrown(() =>
+      findExecutable({
+        name: 'agent',
+        env: { PATH: directories.join(':') },
+        platform: 'linux',
+        isFile: () => false,
+      }),
+    );
+    expect(error.searchedPaths).toHaveLength(10);
+    expect(error.message).toContain('/d7/agent, ...');
+    expect(error.message).not.toContain('/d8/agent');
+  });
+
   it('CP-01 an empty command resolves nothing and searches nothing', () => {
     const error = thrown(() =>
       findExecutable({
         name: '  ',
         env: { PATH: '/a' },
         platform: 'linux',
-        fileSystem: fakeFileSystem([]),
+        isFile: fakeFiles([]),
       }),
     );
     expect(error.searchedPaths).toEqual([]);
   });
 });
 
+describe('findExecutable on a real file system', () => {
+  it('CP-04 finds a regular file without checking the executable bit; a directory never matches', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'agentbridge-find-'));
+    try {
+      mkdirSync(path.join(root, 'first', 'agent'), { recursive: true });
+      mkdirSync(path.join(root, 'second'));
+      writeFileSync(path.join(root, 'second', 'agent'), '', { mode: 0o644 });
+      const found = findExecutable({
+        name: 'agent',
+        env: { PATH: [path.join(root, 'first'), path.join(root, 'second')].join(path.delimiter) },
+        platform: process.platform,
+      });
+      expect(found.path).toBe(path.join(root, 'second', 'agent'));
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('findExecutable on Windows (fake file system and env)', () => {
-  const fileSystem = fakeFileSystem(
+  const isFile = fakeFiles(
     [
       'C:\\Users\\u\\AppData\\Roaming\\npm\\gemini.cmd',
       'C:\\tools\\codex-acp.exe',
@@ -117,7 +150,7 @@ describe('findExecutable on Windows (fake file system and env)', () => {
       name: 'gemini',
       env,
       platform: 'win32',
-      fileSystem,
+      isFile,
       extraDirectories: { win32: ['%APPDATA%\\npm'] },
     });
     expect(found.path).toBe('C:\\Users\\u\\AppData\\Roaming\\npm\\gemini.cmd');
@@ -142,14 +175,14 @@ describe('findExecutable on Windows (fake file system and env)', () => {
       name: 'codex-acp.exe',
       env: { PATH: 'C:\\tools' },
       platform: 'win32',
-      fileSystem,
+      isFile,
     });
     expect(found.searchedPaths).toEqual(['C:\\tools\\codex-acp.exe']);
     const bare = findExecutable({
       name: 'codex-acp',
       env: { PATH: 'C:\\tools' },
       platform: 'win32',
-      fileSystem,
+      isFile,
     });
     expect(bare.searchedPaths).toEqual(['C:\\tools\\codex-acp.com', 'C:\\tools\\codex-acp.exe']);
   });
@@ -159,7 +192,7 @@ describe('findExecutable on Windows (fake file system and env)', () => {
       name: 'D:\\agents\\grok',
       env: {},
       platform: 'win32',
-      fileSystem,
+      isFile,
     });
     expect(found.searchedPaths).toEqual([
       'D:\\agents\\grok',
@@ -175,17 +208,21 @@ describe('findExecutable on Windows (fake file system and env)', () => {
         name: 'grok',
         env: { USERPROFILE: 'C:\\Users\\u', PATHEXT: '.EXE' },
         platform: 'win32',
-        fileSystem,
+        isFile,
         extraDirectories: { win32: ['~\\.grok\\bin', '%NOPE%\\bin'] },
       }),
     );
     expect(error.searchedPaths).toEqual(['C:\\Users\\u\\.grok\\bin\\grok.exe']);
   });
 
-  it('recognises path-like commands', () => {
-    expect(isPathLike('gemini')).toBe(false);
-    expect(isPathLike('./gemini')).toBe(true);
-    expect(isPathLike('bin\\gemini')).toBe(true);
-    expect(isPathLike('C:gemini')).toBe(true);
+  it('CP-02 recognises path-like commands: a slash, a backslash or a drive letter', () => {
+    const searched = (name: string) =>
+      thrown(() =>
+        findExecutable({ name, env: { PATH: 'C:\\bin' }, platform: 'win32', isFile: () => false }),
+      ).searchedPaths[0];
+    expect(searched('gemini')).toBe('C:\\bin\\gemini.com');
+    expect(searched('./gemini')).toBe('gemini');
+    expect(searched('bin\\gemini')).toBe('bin\\gemini');
+    expect(searched('C:gemini')).toBe('C:gemini');
   });
 });

@@ -1,15 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventually, fixturePath, isProcessAlive } from './__fixtures__/process-helpers.js';
-import type { AgentProcess } from './agent-process.js';
+import { spawnAgentProcess } from './agent-process.js';
 import { reapOrphans } from './orphan-reaper.js';
 import { createProcessTreeSignaller } from './process-group.js';
 import { createProcessInspector } from './process-inspector.js';
 import { listProcessRecords, writeProcessRecord } from './process-record.js';
-import { spawnAgentProcess } from './spawn-agent-process.js';
 
 const inspector = createProcessInspector();
 const signalTree = createProcessTreeSignaller();
@@ -20,30 +19,29 @@ function deadPid(): number {
   return result.pid ?? 999_999;
 }
 
-async function startStubbornAgent(started: AgentProcess[]) {
-  const agent = spawnAgentProcess({
-    command: process.execPath,
-    args: [fixturePath('stubborn-tree.mjs')],
-    env: { PATH: process.env.PATH ?? '' },
-    stopGraceMs: 100,
-  });
-  started.push(agent);
+async function startStubbornAgent(started: number[]) {
   const pids = await new Promise<{ pid: number; childPid: number }>((resolve) =>
-    agent.onStdoutLine((line) => resolve(JSON.parse(line))),
+    spawnAgentProcess({
+      command: process.execPath,
+      args: [fixturePath('stubborn-tree.mjs')],
+      env: { PATH: process.env.PATH ?? '' },
+      onStdoutLine: (line) => resolve(JSON.parse(line)),
+    }),
   );
+  started.push(pids.pid);
   const startTime = inspector.startTimeOf(pids.pid);
   if (startTime === undefined) throw new Error('agent start time unreadable');
-  return { agent, ...pids, startTime };
+  return { ...pids, startTime };
 }
 
 describe.skipIf(process.platform !== 'linux')('reapOrphans (real processes)', () => {
   let stateDirectory: string;
-  const started: AgentProcess[] = [];
+  const started: number[] = [];
   beforeEach(() => {
     stateDirectory = mkdtempSync(path.join(tmpdir(), 'agentbridge-reaper-e2e-'));
   });
   afterEach(() => {
-    for (const agent of started.splice(0)) agent.kill();
+    for (const pid of started.splice(0)) signalTree(pid, 'SIGKILL');
     rmSync(stateDirectory, { recursive: true, force: true });
   });
 
@@ -53,8 +51,10 @@ describe.skipIf(process.platform !== 'linux')('reapOrphans (real processes)', ()
     expect(inspector.startTimeOf(deadPid())).toBeUndefined();
   });
 
-  it('Z-03 kills the whole group of an agent whose bridge is dead and whose identity matches', async () => {
+  it('Z-03/Z-04 kills the whole group of an agent whose bridge is dead and whose identity matches; the name plays no part', async () => {
     const { pid, childPid, startTime } = await startStubbornAgent(started);
+    // Launched through `node`: the recorded name is the script's, not the process's (a shim).
+    expect(readFileSync(`/proc/${pid}/comm`, 'utf8').trim()).not.toBe('stubborn-tree');
     writeProcessRecord(stateDirectory, {
       version: 1,
       bridge: { pid: deadPid(), startTime: 'linux:gone:1' },

@@ -5,11 +5,7 @@ import { createMemoryLogger } from '@agentbridge/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { reapOrphans } from './orphan-reaper.js';
 import type { ProcessInspector } from './process-inspector.js';
-import {
-  type ProcessRecord,
-  processRecordDirectory,
-  writeProcessRecord,
-} from './process-record.js';
+import { type ProcessRecord, writeProcessRecord } from './process-record.js';
 
 function fakeInspector(
   running: Record<number, string>,
@@ -171,7 +167,7 @@ describe('reapOrphans', () => {
   });
 
   it('removes unreadable records without signalling anything', () => {
-    const directory = processRecordDirectory(stateDirectory);
+    const directory = path.join(stateDirectory, 'processes');
     writeProcessRecord(stateDirectory, record());
     writeFileSync(path.join(directory, 'broken.json'), '{not json');
     writeFileSync(

@@ -1,7 +1,6 @@
-import type { BackendManifest } from '@agentbridge/core';
-import { ExecutableNotFoundError } from '@agentbridge/core';
+import type { BackendManifest } from '@agentbridge/core/contracts';
+import { ExecutableNotFoundError } from '@agentbridge/core/contracts';
 import { describe, expect, it } from 'vitest';
-import type { FileSystem } from './file-system.js';
 import { prepareAgentLaunch } from './prepare-agent-launch.js';
 
 const manifest = {
@@ -26,12 +25,8 @@ const manifest = {
   quirks: {},
 } as const satisfies BackendManifest;
 
-function fakeFileSystem(files: string[]): FileSystem {
-  return {
-    isFile: (path) => files.includes(path),
-    readTextFile: () => undefined,
-    modifiedTimeMs: () => 7,
-  };
+function fakeFiles(files: string[]) {
+  return (path: string) => files.includes(path);
 }
 
 describe('prepareAgentLaunch', () => {
@@ -46,9 +41,9 @@ describe('prepareAgentLaunch', () => {
         FAKE_API_KEY: 'sk-secret-value',
       },
       platform: 'linux',
-      fileSystem: fakeFileSystem(['/home/u/.fake/bin/fake-agent']),
-      runCommand: async (command) => {
-        runs.push([command.command, ...command.args].join(' '));
+      isFile: fakeFiles(['/home/u/.fake/bin/fake-agent']),
+      runCommand: async (command, args) => {
+        runs.push([command, ...args].join(' '));
         return 'fake-agent 0.61.0';
       },
     });
@@ -73,7 +68,7 @@ describe('prepareAgentLaunch', () => {
       command: ' /opt/agent ',
       parentEnv: { PATH: '/usr/bin' },
       platform: 'linux',
-      fileSystem: fakeFileSystem(['/opt/agent']),
+      isFile: fakeFiles(['/opt/agent']),
       runCommand: async () => {
         throw new Error('must not run');
       },
@@ -89,7 +84,7 @@ describe('prepareAgentLaunch', () => {
       parentEnv: { PATH: '/bin', FAKE_TELEMETRY: 'on' },
       configEnv: { FAKE_TELEMETRY: 'config' },
       platform: 'linux',
-      fileSystem: fakeFileSystem(['/bin/fake-agent']),
+      isFile: fakeFiles(['/bin/fake-agent']),
     });
     expect(prepared.args).toEqual(['--acp', '--debug']);
     expect(prepared.env.FAKE_TELEMETRY).toBe('config');
@@ -102,7 +97,7 @@ describe('prepareAgentLaunch', () => {
       parentEnv: { PATH: '/bin', FAKE_API_KEY: 'sk-credential' },
       configEnv: { PROXY_TOKEN: 'from-the-config' },
       platform: 'linux',
-      fileSystem: fakeFileSystem(['/bin/fake-agent']),
+      isFile: fakeFiles(['/bin/fake-agent']),
     });
     expect(prepared.args).toEqual(['--acp', '--api-key=from-the-args', '--model', 'fast']);
     expect(prepared.secrets).toEqual(['sk-credential', 'from-the-config', 'from-the-args']);
@@ -116,7 +111,7 @@ describe('prepareAgentLaunch', () => {
       keepClaudeClientVariables: true,
       homeDirectory: '/elsewhere',
       platform: 'linux',
-      fileSystem: fakeFileSystem(['/elsewhere/.fake/bin/fake-agent']),
+      isFile: fakeFiles(['/elsewhere/.fake/bin/fake-agent']),
       runCommand: async () => 'fake-agent 0.10.0',
     });
     expect(passThrough.command).toBe('/elsewhere/.fake/bin/fake-agent');
@@ -126,7 +121,7 @@ describe('prepareAgentLaunch', () => {
       args: [],
       parentEnv,
       platform: 'linux',
-      fileSystem: fakeFileSystem(['/bin/fake-agent']),
+      isFile: fakeFiles(['/bin/fake-agent']),
     });
     expect(acp.env).toEqual({ PATH: '/bin', FAKE_TELEMETRY: 'off' });
   });
@@ -137,7 +132,7 @@ describe('prepareAgentLaunch', () => {
         manifest,
         parentEnv: { PATH: '/bin', HOME: '/h' },
         platform: 'linux',
-        fileSystem: fakeFileSystem([]),
+        isFile: fakeFiles([]),
       }),
     ).rejects.toSatisfy(
       (error) =>

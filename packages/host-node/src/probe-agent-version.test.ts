@@ -1,9 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { BackendLaunch } from '@agentbridge/core';
+import type { BackendLaunch } from '@agentbridge/core/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FileSystem } from './file-system.js';
 import { probeAgentVersion, type RunCommand } from './probe-agent-version.js';
 import { parseSemanticVersion, selectLaunchArgs } from './select-launch-args.js';
 
@@ -43,31 +42,26 @@ describe('probeAgentVersion', () => {
   afterEach(() => rmSync(stateDirectory, { recursive: true, force: true }));
 
   it('runs <exe> <versionArgs> once and caches per path + mtime', async () => {
-    let modifiedTimeMs = 1000;
-    const fileSystem: FileSystem = {
-      isFile: () => true,
-      readTextFile: () => undefined,
-      modifiedTimeMs: () => modifiedTimeMs,
-    };
+    const executablePath = path.join(stateDirectory, 'gemini');
+    writeFileSync(executablePath, '');
+    utimesSync(executablePath, 1000, 1000);
     const runs: string[] = [];
     let output = 'gemini 0.61.0\n';
-    const run: RunCommand = async (command) => {
-      runs.push([command.command, ...command.args].join(' '));
+    const run: RunCommand = async (command, args) => {
+      runs.push([path.basename(command), ...args].join(' '));
       return output;
     };
     const options = {
-      executablePath: '/usr/bin/gemini',
+      executablePath,
       versionArgs: ['--version'],
       env: {},
-      platform: 'linux' as const,
       stateDirectory,
-      fileSystem,
       run,
     };
     expect(await probeAgentVersion(options)).toBe('0.61.0');
     expect(await probeAgentVersion(options)).toBe('0.61.0');
-    expect(runs).toEqual(['/usr/bin/gemini --version']);
-    modifiedTimeMs = 2000;
+    expect(runs).toEqual(['gemini --version']);
+    utimesSync(executablePath, 2000, 2000);
     output = 'gemini 0.62.1';
     expect(await probeAgentVersion(options)).toBe('0.62.1');
     expect(runs).toHaveLength(2);
@@ -78,7 +72,6 @@ describe('probeAgentVersion', () => {
       executablePath: '/nope',
       versionArgs: ['--version'],
       env: {},
-      platform: 'linux',
       run: async () => {
         throw new Error('spawn ENOENT');
       },

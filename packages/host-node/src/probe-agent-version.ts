@@ -1,91 +1,71 @@
-import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Logger, noopLogger } from '@agentbridge/core/contracts';
-import { type FileSystem, nodeFileSystem } from './file-system.js';
-import type { HostPlatform } from './host-platform.js';
-import { resolveSpawnCommand, type SpawnCommand } from './resolve-spawn-command.js';
+import { errorMessage, isRecord, type Logger, noopLogger } from '@agentbridge/core/contracts';
+import { spawn } from 'cross-spawn';
 import { parseSemanticVersion } from './select-launch-args.js';
 
-/** Runs a command and resolves with its combined output (a seam for tests). */
+/** Runs a command without a shell; resolves with its combined output (a seam for tests). */
 export type RunCommand = (
-  command: SpawnCommand,
+  command: string,
+  args: readonly string[],
   options: { env: Readonly<Record<string, string>>; timeoutMs: number },
 ) => Promise<string>;
 
 /** Options of {@link probeAgentVersion}. */
-export type ProbeAgentVersionOptions = {
+type ProbeAgentVersionOptions = {
   readonly executablePath: string;
   /** `BackendManifest.probe.versionArgs` (`['--version']`). */
   readonly versionArgs: readonly string[];
   readonly env: Readonly<Record<string, string>>;
-  readonly platform?: HostPlatform;
-  /** Where the cache file lives; no caching when absent. */
+  /** Where `version-cache.json` lives; no caching when absent. */
   readonly stateDirectory?: string;
-  readonly fileSystem?: FileSystem;
   readonly run?: RunCommand;
   readonly logger?: Logger;
   /** Default 15 000 ms. */
   readonly timeoutMs?: number;
 };
 
-type VersionCache = Record<
-  string,
-  { readonly modifiedTimeMs: number; readonly version: string | null }
->;
-
-const cacheFileName = 'version-cache.json';
+type VersionCache = Record<string, { modifiedTimeMs: number; version: string | null }>;
 
 /**
- * The installed version of an agent: runs `<executable> <versionArgs>` and takes the first semver
- * of its output. Results are cached per executable path and modification time under the state
- * directory, so the probe runs once per install. Undefined when the version cannot be told.
+ * The installed version of an agent: the first semver in the output of `<executable>
+ * <versionArgs>`, cached per executable path and modification time under the state directory so
+ * the probe runs once per install. Undefined when it cannot be told.
  */
 export async function probeAgentVersion(
   options: ProbeAgentVersionOptions,
 ): Promise<string | undefined> {
-  const fileSystem = options.fileSystem ?? nodeFileSystem;
+  const { executablePath: executable, stateDirectory } = options;
   const logger = options.logger ?? noopLogger;
-  const platform = options.platform ?? process.platform;
-  const modifiedTimeMs = fileSystem.modifiedTimeMs(options.executablePath);
-  const cacheFile =
-    options.stateDirectory === undefined
-      ? undefined
-      : path.join(options.stateDirectory, cacheFileName);
-  const cache = cacheFile === undefined ? {} : readCache(cacheFile);
-  const cached = cache[options.executablePath];
-  if (
-    cached !== undefined &&
-    modifiedTimeMs !== undefined &&
-    cached.modifiedTimeMs === modifiedTimeMs
-  ) {
+  const modifiedTimeMs = statSync(executable, { throwIfNoEntry: false })?.mtimeMs;
+  const cacheFile = stateDirectory && path.join(stateDirectory, 'version-cache.json');
+  const cache = cacheFile ? readCache(cacheFile) : {};
+  const cached = cache[executable];
+  if (cached !== undefined && cached.modifiedTimeMs === modifiedTimeMs) {
     return cached.version ?? undefined;
   }
-  const command = resolveSpawnCommand({
-    executablePath: options.executablePath,
-    args: options.versionArgs,
-    platform,
-    fileSystem,
-    env: options.env,
-  });
   let version: string | undefined;
   try {
-    const output = await (options.run ?? runCommand)(command, {
+    const output = await (options.run ?? runCommand)(executable, options.versionArgs, {
       env: options.env,
       timeoutMs: options.timeoutMs ?? 15_000,
     });
     version = parseSemanticVersion(output);
   } catch (error) {
-    logger.warn('version probe failed', {
-      executable: options.executablePath,
-      message: error instanceof Error ? error.message : String(error),
-    });
+    logger.warn('version probe failed', { executable, message: errorMessage(error) });
     return undefined;
   }
-  logger.debug('agent version probed', { executable: options.executablePath, version });
-  if (cacheFile !== undefined && modifiedTimeMs !== undefined) {
-    cache[options.executablePath] = { modifiedTimeMs, version: version ?? null };
-    writeCache(cacheFile, cache, logger);
+  logger.debug('agent version probed', { executable, version });
+  if (cacheFile && modifiedTimeMs !== undefined) {
+    cache[executable] = { modifiedTimeMs, version: version ?? null };
+    try {
+      mkdirSync(path.dirname(cacheFile), { recursive: true, mode: 0o700 });
+      const temporary = `${cacheFile}.${process.pid}.tmp`;
+      writeFileSync(temporary, `${JSON.stringify(cache)}\n`);
+      renameSync(temporary, cacheFile);
+    } catch (error) {
+      logger.warn('version cache not written', { message: errorMessage(error) });
+    }
   }
   return version;
 }
@@ -93,55 +73,29 @@ export async function probeAgentVersion(
 function readCache(file: string): VersionCache {
   try {
     const value: unknown = JSON.parse(readFileSync(file, 'utf8'));
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as VersionCache)
-      : {};
+    return isRecord(value) ? (value as VersionCache) : {};
   } catch {
     return {};
   }
 }
 
-function writeCache(file: string, cache: VersionCache, logger: Logger): void {
-  try {
-    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync(temporary, `${JSON.stringify(cache)}\n`);
-    renameSync(temporary, file);
-  } catch (error) {
-    logger.warn('version cache not written', {
-      message: error instanceof Error ? error.message : String(error),
-    });
-  }
-}
-
-const maxOutputChars = 64 * 1024;
-
-/** Runs a command without a shell; resolves with stdout + stderr (capped), rejects on spawn error or timeout. */
-const runCommand: RunCommand = (command, options) =>
+/** The real {@link RunCommand} (`cross-spawn` quotes Windows batch files); output capped at 64 KiB. */
+const runCommand: RunCommand = (command, args, { env, timeoutMs }) =>
   new Promise<string>((resolve, reject) => {
-    const child = spawn(command.command, [...command.args], {
-      env: options.env,
+    const child = spawn(command, [...args], {
+      env,
       stdio: ['ignore', 'pipe', 'pipe'],
       windowsHide: true,
-      windowsVerbatimArguments: command.windowsVerbatimArguments,
-      shell: false,
     });
     let output = '';
     const collect = (chunk: Buffer) => {
-      if (output.length < maxOutputChars) output += chunk.toString('utf8');
+      if (output.length < 64 * 1024) output += chunk.toString('utf8');
     };
-    child.stdout.on('data', collect);
-    child.stderr.on('data', collect);
-    const timer = setTimeout(() => {
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    child.on('error', reject).on('close', () => resolve(output));
+    setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`timed out after ${options.timeoutMs} ms`));
-    }, options.timeoutMs);
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on('close', () => {
-      clearTimeout(timer);
-      resolve(output);
-    });
+      reject(new Error(`timed out after ${timeoutMs} ms`));
+    }, timeoutMs).unref();
   });

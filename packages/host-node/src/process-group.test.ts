@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type StoppableProcess, stopProcessTree, type TreeSignal } from './process-group.js';
-import type { Timers } from './timers.js';
+import {
+  type StoppableProcess,
+  stopProcessTree,
+  type Timers,
+  type TreeSignal,
+} from './process-group.js';
 
 /** Timers that fire only when the test advances them. */
 function createManualTimers() {
@@ -44,7 +48,6 @@ function createFakeProcess(options: { exitOn?: 'eof' | 'SIGTERM' | 'SIGKILL' | '
   };
   const process: StoppableProcess = {
     pid: 4242,
-    hasExited: () => exited,
     whenExited(callback) {
       if (exited) callback();
       else exitCallbacks.push(callback);

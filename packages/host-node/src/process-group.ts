@@ -1,24 +1,26 @@
 import { spawn } from 'node:child_process';
 import { type Logger, noopLogger } from '@agentbridge/core/contracts';
-import { type HostPlatform, isWindows } from './host-platform.js';
-import { systemTimers, type Timers } from './timers.js';
 
-/** The signals the host sends to a process tree. */
+/** The timer seam of the host: real (unref'd) timers in production, fakes in unit tests. */
+export type Timers = {
+  setTimeout(callback: () => void, delayMs: number): unknown;
+  clearTimeout(handle: unknown): void;
+};
+
+/** Real timers that do not keep the process alive on their own. */
+export const systemTimers: Timers = {
+  setTimeout: (callback, delayMs) => setTimeout(callback, delayMs).unref(),
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
 export type TreeSignal = 'SIGTERM' | 'SIGKILL';
 
-/**
- * Sends `signal` to the process tree rooted at `pid`: on POSIX the process group `-pid` (the agent
- * is spawned `detached`, so it leads its own group); on Windows `taskkill /T /F /PID` (always
- * forceful). Never throws: a group that is already gone is fine.
- */
+/** Signals the tree of `pid`: its process group on POSIX, `taskkill /T /F` on Windows. Never throws. */
 export type SignalProcessTree = (pid: number, signal: TreeSignal) => void;
 
-/** The real {@link SignalProcessTree} for `platform`. */
-export function createProcessTreeSignaller(
-  platform: HostPlatform = process.platform,
-  logger: Logger = noopLogger,
-): SignalProcessTree {
-  if (isWindows(platform)) {
+/** The real {@link SignalProcessTree} of this platform. */
+export function createProcessTreeSignaller(logger: Logger = noopLogger): SignalProcessTree {
+  if (process.platform === 'win32') {
     return (pid) => {
       const killer = spawn('taskkill', ['/T', '/F', '/PID', String(pid)], {
         stdio: 'ignore',
@@ -37,26 +39,21 @@ export function createProcessTreeSignaller(
   };
 }
 
-/** What {@link stopProcessTree} needs from a running process. */
-export interface StoppableProcess {
-  /** The process id (also its process group id on POSIX), or undefined when it never started. */
+/** What {@link stopProcessTree} needs: the pid (the group id on POSIX), exit news, stdin. */
+export type StoppableProcess = {
   readonly pid: number | undefined;
-  hasExited(): boolean;
-  /** Calls `callback` once the process exited (immediately when it already has). */
+  /** Calls `callback` once the process exited (at once when it already has). */
   whenExited(callback: () => void): void;
-  /** Closes the process's stdin (EOF). */
   closeInput(): void;
-}
+};
 
-/** Options of {@link stopProcessTree}. */
-export type StopProcessTreeOptions = {
-  /** Milliseconds after stdin EOF before SIGTERM, and after SIGTERM before SIGKILL. */
+/** Options of {@link stopProcessTree}; `graceMs` separates the steps. */
+type StopProcessTreeOptions = {
   readonly graceMs: number;
-  /** False when the process ignores stdin EOF: the first grace is skipped. */
   readonly exitsOnStdinEof: boolean;
-  readonly platform?: HostPlatform;
-  readonly timers?: Timers;
-  readonly signalTree?: SignalProcessTree;
+  readonly platform: NodeJS.Platform;
+  readonly timers: Timers;
+  readonly signalTree: SignalProcessTree;
   readonly logger?: Logger;
 };
 
@@ -64,62 +61,46 @@ export type StopProcessTreeOptions = {
 export const defaultStopGraceMs = 1500;
 
 /**
- * Stops a process and everything it started: close stdin; wait `graceMs` (skipped when the process
- * ignores EOF); SIGTERM the group; wait `graceMs`; SIGKILL the group. Windows has no SIGTERM for a
- * tree: `taskkill /T /F` replaces both signals. Once the leader is gone, the group is SIGKILLed
- * once more so that no descendant survives it (a group id is not reused while members live).
- * Resolves when the leader exited (or, if it never does, after the last step's grace).
+ * Stops a process and everything it started (X-07): close stdin; wait `graceMs` (skipped when it
+ * ignores EOF); SIGTERM the group; wait `graceMs`; SIGKILL the group. On Windows `taskkill /T /F`
+ * replaces both signals. Once the leader is gone the group is SIGKILLed once more, so no
+ * descendant outlives it. Resolves when the leader exited, or after the last grace.
  */
 export function stopProcessTree(
   target: StoppableProcess,
   options: StopProcessTreeOptions,
 ): Promise<void> {
-  const timers = options.timers ?? systemTimers;
-  const platform = options.platform ?? process.platform;
-  const logger = options.logger ?? noopLogger;
-  const signalTree = options.signalTree ?? createProcessTreeSignaller(platform, logger);
-  const pid = target.pid;
-  const windows = isWindows(platform);
-
+  const { pid } = target;
+  const { timers, signalTree } = options;
+  const windows = options.platform === 'win32';
   return new Promise<void>((resolve) => {
     let finished = false;
     let timer: unknown;
     const finish = () => {
       if (finished) return;
       finished = true;
-      if (timer !== undefined) timers.clearTimeout(timer);
+      timers.clearTimeout(timer);
       if (pid !== undefined && !windows) signalTree(pid, 'SIGKILL');
       resolve();
     };
-    const waitThen = (step: () => void) => {
+    const after = (step: () => void) => {
       timer = timers.setTimeout(() => {
-        timer = undefined;
         if (!finished) step();
       }, options.graceMs);
     };
-    const forceKill = () => {
+    const signal = (name: TreeSignal, next: () => void) => {
       if (pid === undefined) return finish();
-      logger.warn('agent did not stop, killing its process group', { pid });
-      signalTree(pid, 'SIGKILL');
-      waitThen(finish);
+      if (name === 'SIGKILL')
+        options.logger?.warn('agent did not stop, killing its process group', { pid });
+      signalTree(pid, name);
+      after(next);
     };
-    const terminate = () => {
-      if (pid === undefined) return finish();
-      if (windows) {
-        signalTree(pid, 'SIGKILL');
-        waitThen(finish);
-        return;
-      }
-      logger.debug('sending SIGTERM to agent process group', { pid });
-      signalTree(pid, 'SIGTERM');
-      waitThen(forceKill);
-    };
-
+    const kill = () => signal('SIGKILL', finish);
+    const terminate = () => (windows ? kill() : signal('SIGTERM', kill));
     target.whenExited(finish);
+    if (!finished) target.closeInput();
     if (finished) return;
-    target.closeInput();
-    if (finished) return;
-    if (options.exitsOnStdinEof) waitThen(terminate);
+    if (options.exitsOnStdinEof) after(terminate);
     else terminate();
   });
 }

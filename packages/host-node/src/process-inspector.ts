@@ -1,211 +1,142 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { type HostPlatform, isWindows } from './host-platform.js';
 
 /**
- * Who a process is: its id and an opaque start-time token. Two identities are the same process only
- * when both match, so a recycled pid is never mistaken for the original.
+ * Who a process is: its id and an opaque start-time token. Two identities are the same process
+ * only when both match, so a recycled pid is never mistaken for the original.
  */
 export type ProcessIdentity = {
   readonly pid: number;
-  /**
-   * Linux: `linux:<boot id>:<start ticks>` from `/proc/<pid>/stat` field 22 (exact, immune to
-   * clock changes); elsewhere `ps:<lstart>` or `win:<start ticks>`.
-   */
+  /** `linux:<boot id>:<start ticks>` (from `/proc`), `ps:<lstart>` or `win:<start ticks>`. */
   readonly startTime: string;
 };
 
-/** Reads process start times. A seam so reaping can be unit-tested without real processes. */
-export interface ProcessInspector {
+/** Reads process start times; a seam so that reaping is unit-tested without real processes. */
+export type ProcessInspector = {
   /** The start-time token of a live process, or undefined when no such process runs. */
   startTimeOf(pid: number): string | undefined;
-  /** True when `pid` is a zombie (exited, not yet collected by its parent): dead for liveness. */
+  /** True when `pid` is a zombie (exited, not yet collected): dead for liveness. */
   isZombie(pid: number): boolean;
-  /**
-   * The processes whose process group is `processGroupId` (zombies included), or undefined when
-   * the platform cannot list them (Windows). Absent on inspectors that cannot list groups.
-   */
+  /** The members of a process group (zombies included); undefined when it cannot be listed. */
   processGroupMembers?(processGroupId: number): readonly ProcessIdentity[] | undefined;
-}
+};
 
 /**
- * Orders two start-time tokens of the same inspector: negative when `left` started first, zero
- * when at the same tick (`ps`: second), positive when later. Undefined when they cannot be
- * compared (different kinds, different boots, unparseable).
+ * Orders two start-time tokens: negative when `left` started first, zero at the same tick (`ps`:
+ * second), positive when later; undefined when they cannot be compared (other kinds or boots).
  */
 export function compareStartTimes(left: string, right: string): number | undefined {
-  const linux = /^linux:(.*):(\d+)$/;
-  const leftLinux = linux.exec(left);
-  const rightLinux = linux.exec(right);
-  if (leftLinux !== null && rightLinux !== null) {
-    if (leftLinux[1] !== rightLinux[1]) return undefined;
-    return Math.sign(Number(leftLinux[2]) - Number(rightLinux[2]));
+  const [leftKind, leftRest] = splitToken(left);
+  const [rightKind, rightRest] = splitToken(right);
+  if (leftKind !== rightKind || !['linux', 'ps', 'win'].includes(leftKind)) return undefined;
+  if (leftKind === 'ps') {
+    const difference = Date.parse(leftRest) - Date.parse(rightRest);
+    return Number.isNaN(difference) ? undefined : Math.sign(difference);
   }
-  const windows = /^win:(\d+)$/;
-  const leftWindows = windows.exec(left);
-  const rightWindows = windows.exec(right);
-  if (leftWindows !== null && rightWindows !== null) {
-    const difference = BigInt(leftWindows[1] as string) - BigInt(rightWindows[1] as string);
-    return difference === 0n ? 0 : difference < 0n ? -1 : 1;
-  }
-  if (left.startsWith('ps:') && right.startsWith('ps:')) {
-    const leftTime = Date.parse(left.slice(3));
-    const rightTime = Date.parse(right.slice(3));
-    if (Number.isNaN(leftTime) || Number.isNaN(rightTime)) return undefined;
-    return Math.sign(leftTime - rightTime);
-  }
-  return undefined;
+  const boot = /^(?:(.*):)?(\d+)$/;
+  const leftMatch = boot.exec(leftRest);
+  const rightMatch = boot.exec(rightRest);
+  if (leftMatch === null || rightMatch === null || leftMatch[1] !== rightMatch[1]) return undefined;
+  const difference = BigInt(leftMatch[2] as string) - BigInt(rightMatch[2] as string);
+  return difference === 0n ? 0 : difference < 0n ? -1 : 1;
 }
 
-/** The real inspector for `platform`: `/proc` on Linux, `ps -o lstart=` on other POSIX, PowerShell on Windows. */
+function splitToken(token: string): [string, string] {
+  const colon = token.indexOf(':');
+  return colon < 0 ? ['', token] : [token.slice(0, colon), token.slice(colon + 1)];
+}
+
+type ProcessRow = ProcessIdentity & { readonly groupId: number; readonly state: string };
+
+/** The real inspector: `/proc` on Linux, `ps` on other POSIX systems, PowerShell on Windows. */
 export function createProcessInspector(
-  platform: HostPlatform = process.platform,
+  platform: NodeJS.Platform = process.platform,
 ): ProcessInspector {
-  if (platform === 'linux') return linuxInspector();
-  if (isWindows(platform)) return windowsInspector();
-  return psInspector();
+  const read = platform === 'linux' ? procRow : platform === 'win32' ? windowsRow : psRow;
+  const valid = (pid: number) => Number.isSafeInteger(pid) && pid > 0;
+  const list = platform === 'linux' ? procRows : psRows;
+  return {
+    startTimeOf: (pid) => (valid(pid) ? read(pid)?.startTime : undefined),
+    isZombie: (pid) => valid(pid) && read(pid)?.state.startsWith('Z') === true,
+    ...(platform !== 'win32' && {
+      processGroupMembers: (processGroupId: number) =>
+        list()
+          .filter((row) => row.groupId === processGroupId)
+          .map(({ pid, startTime }) => ({ pid, startTime })),
+    }),
+  };
 }
 
-/** The identity of `pid` now, or undefined when it is not running. */
-export function identify(inspector: ProcessInspector, pid: number): ProcessIdentity | undefined {
-  const startTime = inspector.startTimeOf(pid);
-  return startTime === undefined ? undefined : { pid, startTime };
+let bootId: string | undefined;
+
+/** Linux: `/proc/<pid>/stat`, whose field 2 (the name) may hold spaces and parentheses. */
+function procRow(pid: number): ProcessRow | undefined {
+  const text = readText(`/proc/${pid}/stat`);
+  // From field 3 (state): field 5 (pgrp) is index 2, field 22 (starttime) index 19.
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  if (fields[19] === undefined) return undefined;
+  bootId ??= readText('/proc/sys/kernel/random/boot_id').trim() || bootTime();
+  const startTime = `linux:${bootId}:${fields[19]}`;
+  return { pid, state: fields[0] ?? '', groupId: Number(fields[2]), startTime };
 }
 
-function readStatFields(pid: number): string[] | undefined {
-  let text: string;
+function procRows(): ProcessRow[] {
   try {
-    text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return readdirSync('/proc').flatMap(
+      (name) => (/^\d+$/.test(name) && procRow(Number(name))) || [],
+    );
   } catch {
-    return undefined;
+    return [];
   }
-  // Field 2 (comm) is parenthesised and may itself hold spaces and parentheses.
-  const afterName = text.slice(text.lastIndexOf(')') + 2);
-  return afterName.split(' ');
 }
 
-function linuxInspector(): ProcessInspector {
-  let bootIdentity: string | undefined;
-  const boot = () => {
-    if (bootIdentity !== undefined) return bootIdentity;
-    try {
-      bootIdentity = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
-    } catch {
-      const stat = safeRead('/proc/stat');
-      bootIdentity = /^btime (\d+)$/m.exec(stat ?? '')?.[1] ?? 'unknown-boot';
-    }
-    return bootIdentity;
-  };
-  return {
-    startTimeOf(pid) {
-      if (!Number.isSafeInteger(pid) || pid <= 0) return undefined;
-      // Fields after the name start at field 3 (state); field 22 (starttime) is index 19.
-      const ticks = readStatFields(pid)?.[19];
-      return ticks === undefined ? undefined : `linux:${boot()}:${ticks}`;
-    },
-    isZombie(pid) {
-      return readStatFields(pid)?.[0] === 'Z';
-    },
-    processGroupMembers(processGroupId) {
-      let names: string[];
-      try {
-        names = readdirSync('/proc');
-      } catch {
-        return undefined;
-      }
-      const members: ProcessIdentity[] = [];
-      for (const name of names) {
-        if (!/^\d+$/.test(name)) continue;
-        // Field 5 (pgrp) is index 2 after the name; field 22 (starttime) index 19.
-        const fields = readStatFields(Number(name));
-        if (fields === undefined || Number(fields[2]) !== processGroupId) continue;
-        const ticks = fields[19];
-        if (ticks !== undefined)
-          members.push({ pid: Number(name), startTime: `linux:${boot()}:${ticks}` });
-      }
-      return members;
-    },
-  };
+function bootTime(): string {
+  return /^btime (\d+)$/m.exec(readText('/proc/stat'))?.[1] ?? 'unknown-boot';
 }
 
-function psInspector(): ProcessInspector {
-  const run = (pid: number, format: string) => {
-    if (!Number.isSafeInteger(pid) || pid <= 0) return undefined;
-    try {
-      const output = execFileSync('ps', ['-o', `${format}=`, '-p', String(pid)], {
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'ignore'],
-        timeout: 5000,
-      }).trim();
-      return output === '' ? undefined : output;
-    } catch {
-      return undefined;
-    }
-  };
-  return {
-    startTimeOf: (pid) => {
-      const started = run(pid, 'lstart');
-      return started === undefined ? undefined : `ps:${started.replace(/\s+/g, ' ')}`;
-    },
-    isZombie: (pid) => run(pid, 'stat')?.startsWith('Z') ?? false,
-    processGroupMembers(processGroupId) {
-      let output: string;
-      try {
-        output = execFileSync('ps', ['-A', '-o', 'pid=', '-o', 'pgid=', '-o', 'lstart='], {
-          encoding: 'utf8',
-          stdio: ['ignore', 'pipe', 'ignore'],
-          timeout: 5000,
-        });
-      } catch {
-        return undefined;
-      }
-      const members: ProcessIdentity[] = [];
-      for (const row of output.split('\n')) {
-        const match = /^\s*(\d+)\s+(\d+)\s+(.+?)\s*$/.exec(row);
-        if (match === null || Number(match[2]) !== processGroupId) continue;
-        members.push({
-          pid: Number(match[1]),
-          startTime: `ps:${(match[3] as string).replace(/\s+/g, ' ')}`,
-        });
-      }
-      return members;
-    },
-  };
-}
-
-function windowsInspector(): ProcessInspector {
-  return {
-    startTimeOf(pid) {
-      if (!Number.isSafeInteger(pid) || pid <= 0) return undefined;
-      try {
-        const output = execFileSync(
-          'powershell.exe',
-          [
-            '-NoProfile',
-            '-NonInteractive',
-            '-Command',
-            `(Get-Process -Id ${pid} -ErrorAction Stop).StartTime.ToUniversalTime().Ticks`,
-          ],
-          {
-            encoding: 'utf8',
-            stdio: ['ignore', 'pipe', 'ignore'],
-            timeout: 10_000,
-            windowsHide: true,
-          },
-        ).trim();
-        return /^\d+$/.test(output) ? `win:${output}` : undefined;
-      } catch {
-        return undefined;
-      }
-    },
-    isZombie: () => false,
-  };
-}
-
-function safeRead(path: string): string | undefined {
+function readText(path: string): string {
   try {
     return readFileSync(path, 'utf8');
   } catch {
-    return undefined;
+    return '';
+  }
+}
+
+/** Other POSIX: `ps` rows (`pid pgid stat lstart`) of one process, or of all. */
+function psRows(pid?: number): ProcessRow[] {
+  const columns = ['-o', 'pid=', '-o', 'pgid=', '-o', 'stat=', '-o', 'lstart='];
+  const output = run('ps', pid === undefined ? ['-A', ...columns] : [...columns, '-p', `${pid}`]);
+  return output.split('\n').flatMap((row) => {
+    const match = /^\s*(\d+)\s+(\d+)\s+(\S+)\s+(.+?)\s*$/.exec(row);
+    if (match === null) return [];
+    const [, rowPid = '', groupId = '', state = '', started = ''] = match;
+    const startTime = `ps:${started.replace(/\s+/g, ' ')}`;
+    return [{ pid: Number(rowPid), groupId: Number(groupId), state, startTime }];
+  });
+}
+
+function psRow(pid: number): ProcessRow | undefined {
+  return psRows(pid)[0];
+}
+
+function windowsRow(pid: number): ProcessRow | undefined {
+  const script = `(Get-Process -Id ${pid} -ErrorAction Stop).StartTime.ToUniversalTime().Ticks`;
+  const ticks = run('powershell.exe', ['-NoProfile', '-NonInteractive', '-Command', script]).trim();
+  return /^\d+$/.test(ticks)
+    ? { pid, groupId: 0, state: '', startTime: `win:${ticks}` }
+    : undefined;
+}
+
+/** A command's stdout; empty when it fails. */
+function run(command: string, args: string[]): string {
+  try {
+    return execFileSync(command, args, {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: 10_000,
+      windowsHide: true,
+    });
+  } catch {
+    return '';
   }
 }

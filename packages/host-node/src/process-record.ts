@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ProcessIdentity } from './process-inspector.js';
+import { errorMessage, type Logger } from '@agentbridge/core/contracts';
+import type { ProcessIdentity, ProcessInspector } from './process-inspector.js';
 
 /**
  * What a bridge writes about the agent it spawned, so that a later bridge can reap the agent if
@@ -8,26 +9,19 @@ import type { ProcessIdentity } from './process-inspector.js';
  */
 export type ProcessRecord = {
   readonly version: 1;
-  /** The bridge process (the host running `host-node`). */
   readonly bridge: ProcessIdentity;
-  /** The agent process it spawned. */
   readonly agent: ProcessIdentity;
-  /** The agent's process group (POSIX; equals its pid), or null on Windows. */
+  /** The agent's process group (POSIX: its pid), or null on Windows. */
   readonly processGroupId: number | null;
-  /** The executable's file name without extension (`agent`, `my-agent-acp`), for logs (Z-02). */
+  /** The executable's file name without extension, for logs (Z-02). */
   readonly name: string;
-  /** Milliseconds since the epoch when the record was written. */
+  /** Milliseconds since the epoch. */
   readonly recordedAt: number;
 };
 
-/** The directory holding the records under a state directory. */
-export function processRecordDirectory(stateDirectory: string): string {
-  return path.join(stateDirectory, 'processes');
-}
-
-/** Writes `record` atomically and returns its file path. */
+/** Writes `record` atomically; returns its file. */
 export function writeProcessRecord(stateDirectory: string, record: ProcessRecord): string {
-  const directory = processRecordDirectory(stateDirectory);
+  const directory = path.join(stateDirectory, 'processes');
   mkdirSync(directory, { recursive: true, mode: 0o700 });
   const file = path.join(directory, `${record.bridge.pid}-${record.agent.pid}.json`);
   const temporary = `${file}.${process.pid}.tmp`;
@@ -36,63 +30,76 @@ export function writeProcessRecord(stateDirectory: string, record: ProcessRecord
   return file;
 }
 
+/**
+ * Records the agent `pid` that this process spawned from `command`; the record's file, or
+ * undefined when a start time is unreadable or the file cannot be written (logged).
+ */
+export function recordAgent(options: {
+  readonly stateDirectory: string;
+  readonly inspector: ProcessInspector;
+  readonly pid: number;
+  readonly command: string;
+  readonly logger: Logger;
+}): string | undefined {
+  const { inspector, pid, command } = options;
+  const bridgeStart = inspector.startTimeOf(process.pid);
+  const agentStart = inspector.startTimeOf(pid);
+  if (bridgeStart === undefined || agentStart === undefined) return undefined;
+  try {
+    return writeProcessRecord(options.stateDirectory, {
+      version: 1,
+      bridge: { pid: process.pid, startTime: bridgeStart },
+      agent: { pid, startTime: agentStart },
+      processGroupId: process.platform === 'win32' ? null : pid,
+      name: path.basename(command, path.extname(command)),
+      recordedAt: Date.now(),
+    });
+  } catch (error) {
+    options.logger.warn('process record not written', { message: errorMessage(error) });
+    return undefined;
+  }
+}
+
 /** Deletes a record file; a missing file is fine (Z-05). */
 export function removeProcessRecord(file: string): void {
   rmSync(file, { force: true });
 }
 
-/** One record file as read from disk: the record, or undefined when the file is unreadable. */
-export type StoredProcessRecord = {
-  readonly file: string;
-  readonly record: ProcessRecord | undefined;
-};
-
-/** Every record file in the state directory (none when the directory does not exist). */
-export function listProcessRecords(stateDirectory: string): StoredProcessRecord[] {
-  const directory = processRecordDirectory(stateDirectory);
+/** Every record file of the state directory, with its record (undefined when unreadable). */
+export function listProcessRecords(
+  stateDirectory: string,
+): { readonly file: string; readonly record: ProcessRecord | undefined }[] {
+  const directory = path.join(stateDirectory, 'processes');
   let names: string[];
   try {
-    names = readdirSync(directory);
+    names = readdirSync(directory).filter((name) => name.endsWith('.json'));
   } catch {
     return [];
   }
-  return names
-    .filter((name) => name.endsWith('.json'))
-    .map((name) => {
-      const file = path.join(directory, name);
-      return { file, record: parseProcessRecord(readText(file)) };
-    });
+  return names.map((name) => {
+    const file = path.join(directory, name);
+    return { file, record: parseProcessRecord(file) };
+  });
 }
 
-/** Parses a record file's text; undefined when it is not a valid version-1 record. */
-export function parseProcessRecord(text: string | undefined): ProcessRecord | undefined {
-  if (text === undefined) return undefined;
-  let value: unknown;
+function parseProcessRecord(file: string): ProcessRecord | undefined {
+  let record: Partial<Record<keyof ProcessRecord, unknown>>;
   try {
-    value = JSON.parse(text);
+    record = JSON.parse(readFileSync(file, 'utf8'));
   } catch {
     return undefined;
   }
-  if (typeof value !== 'object' || value === null) return undefined;
-  const record = value as Record<string, unknown>;
-  const isIdentity = (candidate: unknown): candidate is ProcessIdentity =>
-    typeof candidate === 'object' &&
-    candidate !== null &&
-    Number.isSafeInteger((candidate as ProcessIdentity).pid) &&
-    (candidate as ProcessIdentity).pid > 0 &&
-    typeof (candidate as ProcessIdentity).startTime === 'string' &&
-    (candidate as ProcessIdentity).startTime !== '';
-  if (record.version !== 1 || !isIdentity(record.bridge) || !isIdentity(record.agent))
-    return undefined;
-  const group = record.processGroupId;
-  if (group !== null && !(Number.isSafeInteger(group) && (group as number) > 0)) return undefined;
-  return value as ProcessRecord;
-}
-
-function readText(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
+  const isId = (value: unknown) => Number.isSafeInteger(value) && (value as number) > 0;
+  const isIdentity = (value: unknown) => {
+    const identity = value as Partial<ProcessIdentity> | null | undefined;
+    return (
+      isId(identity?.pid) && typeof identity?.startTime === 'string' && identity.startTime !== ''
+    );
+  };
+  const valid =
+    record?.version === 1 &&
+    isIdentity(record.bridge) &&
+    isIdentity(record.agent) &&
+    (record.processGroupId === null || isId(record.processGroupId));
+  return valid ? (record as ProcessRecord) : undefined;
 }

@@ -55,7 +55,7 @@ describe('createRedactingLogger', () => {
     const logger = createRedactingLogger(memory, createRedactor(['hunter22']));
     logger.debug('spawning process', {
       args: ['--password', 'hunter22'],
-      nested: { line: 'x hunter22' },
+      nested: { line: 'x hunter22', cwd: undefined, count: 3 },
     });
     logger.child({ component: 'bridge' }).warn('failed: hunter22', { code: 3 });
     expect(JSON.stringify(memory.entries)).not.toContain('hunter22');

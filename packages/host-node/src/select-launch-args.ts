@@ -7,14 +7,10 @@ export function parseSemanticVersion(text: string): string | undefined {
 }
 
 /** Compares two `major.minor.patch` versions: negative, zero or positive. */
-export function compareVersions(left: string, right: string): number {
-  const leftParts = left.split('.').map(Number);
-  const rightParts = right.split('.').map(Number);
-  for (let index = 0; index < 3; index += 1) {
-    const difference = (leftParts[index] ?? 0) - (rightParts[index] ?? 0);
-    if (difference !== 0) return difference;
-  }
-  return 0;
+function compareVersions(left: string, right: string): number {
+  const [a = 0, b = 0, c = 0] = left.split('.').map(Number);
+  const [x = 0, y = 0, z = 0] = right.split('.').map(Number);
+  return a - x || b - y || c - z;
 }
 
 /**
@@ -25,9 +21,9 @@ export function selectLaunchArgs(
   launch: BackendLaunch,
   version: string | undefined,
 ): readonly string[] {
-  if (version === undefined || !launch.argsByVersion) return launch.args;
+  if (version === undefined) return launch.args;
   let best: { minVersion: string; args: readonly string[] } | undefined;
-  for (const rule of launch.argsByVersion) {
+  for (const rule of launch.argsByVersion ?? []) {
     const minimum = parseSemanticVersion(rule.minVersion);
     if (minimum === undefined || compareVersions(minimum, version) > 0) continue;
     if (best === undefined || compareVersions(minimum, best.minVersion) > 0) {

@@ -1,14 +1,8 @@
 import { homeFromEnvironment } from './expand-directory.js';
-import {
-  type Environment,
-  type HostPlatform,
-  isWindows,
-  pathFor,
-  readVariable,
-} from './host-platform.js';
+import { type Environment, type HostPlatform, pathFor, readVariable } from './host-platform.js';
 
 /** Options of {@link resolveStateDirectory}. */
-export type StateDirectoryOptions = {
+type StateDirectoryOptions = {
   readonly env: Environment;
   readonly platform: HostPlatform;
   /** Used when the environment names no home (default: from `env`). */
@@ -26,7 +20,7 @@ export function resolveStateDirectory(options: StateDirectoryOptions): string {
   const explicit = readVariable(env, 'AGENTBRIDGE_STATE_DIR', platform);
   if (explicit) return paths.resolve(explicit);
   const home = options.homeDirectory ?? homeFromEnvironment(env, platform) ?? paths.resolve('.');
-  if (isWindows(platform)) {
+  if (platform === 'win32') {
     const localAppData = readVariable(env, 'LOCALAPPDATA', platform);
     return paths.join(localAppData || paths.join(home, 'AppData', 'Local'), 'agentbridge');
   }

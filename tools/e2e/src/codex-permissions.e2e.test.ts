@@ -2,53 +2,32 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { selectPermissionOption } from './acp-test-client.js';
+import { execCommandCall } from './fake-openai-server.js';
 import {
   chunkText,
   openSession,
+  sendPrompt,
   toolCallStates,
   transcriptIndex,
   turnKinds,
   wireName,
 } from './session-helpers.js';
-import { useCodexSuite } from './test-support/codex-suite.js';
+import { useCodexSuite } from './test-support/use-agent-suite.js';
 
 const suite = useCodexSuite();
-
-type ResponsesBody = {
-  input: { type: string; call_id?: string; output?: string }[];
-};
-
-const responsesBody = () => suite.server().responseRequests().at(-1)?.body as ResponsesBody;
 
 describe('codex-acp 0.16.0 over ACP, offline: permissions and the sandbox', () => {
   it('exec_command allowed: request_permission comes before tool_call, then the command runs', async () => {
     await suite.scenario('permission-exec-allow', async (context) => {
-      const { agentContext, session } = await openSession(
-        context.acpClient,
-        context.agent.workDirectory,
-      );
+      const { agentContext, session } = await openSession(context);
       suite.server().enqueueTurn({
-        items: [
-          {
-            type: 'function_call',
-            name: 'exec_command',
-            arguments: {
-              cmd: 'echo hi > shell.txt',
-              sandbox_permissions: 'require_escalated',
-              justification: 'Create shell.txt',
-            },
-            callId: 'call_exec',
-          },
-        ],
+        items: [execCommandCall('echo hi > shell.txt', 'call_exec', 'Create shell.txt')],
       });
       suite.server().enqueueTurn({ items: [{ type: 'message', deltas: ['Created shell.txt.'] }] });
       context.acpClient.respondToPermissions((request) =>
         selectPermissionOption(request, 'allow_once'),
       );
-      const response = await agentContext.request('session/prompt', {
-        sessionId: session.sessionId,
-        prompt: [{ type: 'text', text: 'Create shell.txt' }],
-      });
+      const response = await sendPrompt(agentContext, session.sessionId, 'Create shell.txt');
       expect(response.stopReason).toBe('end_turn');
       expect(readFileSync(join(context.agent.workDirectory, 'shell.txt'), 'utf8')).toBe('hi\n');
       const [permission] = context.acpClient.permissionRequests;
@@ -83,46 +62,29 @@ describe('codex-acp 0.16.0 over ACP, offline: permissions and the sandbox', () =
         'Created shell.txt.',
       );
     });
-    const output = responsesBody().input.find((item) => item.type === 'function_call_output');
+    const output = suite
+      .server()
+      .lastBody()
+      .input.find((item) => item.type === 'function_call_output');
     expect(output?.call_id).toBe('call_exec');
   });
 
   it('exec_command rejected (abort): the whole turn ends cancelled with no tool_call at all', async () => {
     await suite.scenario('permission-exec-reject', async (context) => {
-      const { agentContext, session } = await openSession(
-        context.acpClient,
-        context.agent.workDirectory,
-      );
+      const { agentContext, session } = await openSession(context);
       suite.server().enqueueTurn({
-        items: [
-          {
-            type: 'function_call',
-            name: 'exec_command',
-            arguments: {
-              cmd: 'echo no > denied.txt',
-              sandbox_permissions: 'require_escalated',
-              justification: 'Create denied.txt',
-            },
-            callId: 'call_denied',
-          },
-        ],
+        items: [execCommandCall('echo no > denied.txt', 'call_denied', 'Create denied.txt')],
       });
       context.acpClient.respondToPermissions((request) =>
         selectPermissionOption(request, 'reject_once'),
       );
-      const response = await agentContext.request('session/prompt', {
-        sessionId: session.sessionId,
-        prompt: [{ type: 'text', text: 'Create denied.txt' }],
-      });
+      const response = await sendPrompt(agentContext, session.sessionId, 'Create denied.txt');
       expect(response).toEqual({ stopReason: 'cancelled' });
       expect(existsSync(join(context.agent.workDirectory, 'denied.txt'))).toBe(false);
       expect(turnKinds(context.acpClient.updates)).toEqual([]);
 
       suite.server().enqueueTurn({ items: [{ type: 'message', deltas: ['OK, I will not.'] }] });
-      const next = await agentContext.request('session/prompt', {
-        sessionId: session.sessionId,
-        prompt: [{ type: 'text', text: 'Never mind.' }],
-      });
+      const next = await sendPrompt(agentContext, session.sessionId, 'Never mind.');
       expect(next.stopReason).toBe('end_turn');
     });
     expect(suite.server().responseRequests()).toHaveLength(2);
@@ -130,42 +92,29 @@ describe('codex-acp 0.16.0 over ACP, offline: permissions and the sandbox', () =
 
   it('read-only: a command the sandbox denies sends no tool_call and no permission request', async () => {
     await suite.scenario('sandbox-denied', async (context) => {
-      const { agentContext, session } = await openSession(
-        context.acpClient,
-        context.agent.workDirectory,
-      );
+      const { agentContext, session } = await openSession(context);
       suite.server().enqueueTurn({
-        items: [
-          {
-            type: 'function_call',
-            name: 'exec_command',
-            arguments: { cmd: 'touch made.txt' },
-            callId: 'call_sandboxed',
-          },
-        ],
+        items: [execCommandCall('touch made.txt', 'call_sandboxed')],
       });
       suite
         .server()
         .enqueueTurn({ items: [{ type: 'message', deltas: ['The sandbox refused.'] }] });
-      const response = await agentContext.request('session/prompt', {
-        sessionId: session.sessionId,
-        prompt: [{ type: 'text', text: 'Create made.txt' }],
-      });
+      const response = await sendPrompt(agentContext, session.sessionId, 'Create made.txt');
       expect(response.stopReason).toBe('end_turn');
       expect(existsSync(join(context.agent.workDirectory, 'made.txt'))).toBe(false);
       expect(context.acpClient.permissionRequests).toEqual([]);
       expect(turnKinds(context.acpClient.updates)).toEqual(['agent_message_chunk']);
     });
-    const output = responsesBody().input.find((item) => item.type === 'function_call_output');
+    const output = suite
+      .server()
+      .lastBody()
+      .input.find((item) => item.type === 'function_call_output');
     expect(output?.output).toContain('Read-only file system');
   });
 
   it('apply_patch allowed: tool_call comes first, then request_permission, then the file exists', async () => {
     await suite.scenario('permission-patch-allow', async (context) => {
-      const { agentContext, session } = await openSession(
-        context.acpClient,
-        context.agent.workDirectory,
-      );
+      const { agentContext, session } = await openSession(context);
       suite.server().enqueueTurn({
         items: [
           {
@@ -180,10 +129,7 @@ describe('codex-acp 0.16.0 over ACP, offline: permissions and the sandbox', () =
       context.acpClient.respondToPermissions((request) =>
         selectPermissionOption(request, 'allow_once'),
       );
-      await agentContext.request('session/prompt', {
-        sessionId: session.sessionId,
-        prompt: [{ type: 'text', text: 'Add patched.txt' }],
-      });
+      await sendPrompt(agentContext, session.sessionId, 'Add patched.txt');
       const target = join(context.agent.workDirectory, 'patched.txt');
       expect(readFileSync(target, 'utf8')).toBe('patched\n');
       const order = context.acpClient.transcript

@@ -1,34 +1,25 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { execCommandCall } from './fake-openai-server.js';
 import type { WithModels } from './session-helpers.js';
 import {
+  cancelMidStream,
   chunkText,
   initializeAgent,
   openSession,
+  sendPrompt,
   turnKinds,
   updatesOf,
 } from './session-helpers.js';
-import { useCodexSuite } from './test-support/codex-suite.js';
+import { useCodexSuite } from './test-support/use-agent-suite.js';
 
 const suite = useCodexSuite();
-
-type ResponsesBody = {
-  model: string;
-  stream: boolean;
-  reasoning?: { effort?: string; summary?: string };
-  input: { type: string; role?: string; call_id?: string; output?: string; content?: unknown }[];
-};
-
-const responsesBody = () => suite.server().responseRequests().at(-1)?.body as ResponsesBody;
 
 describe('codex-acp 0.16.0 over ACP, offline: session, streaming, cancel, modes, resume, errors', () => {
   it('handshake: advertises auth methods, session capabilities, modes and config options', async () => {
     await suite.scenario('handshake', async (context) => {
-      const { initialized, session } = await openSession(
-        context.acpClient,
-        context.agent.workDirectory,
-      );
+      const { initialized, session } = await openSession(context);
       expect(initialized.agentInfo).toMatchObject({ name: 'codex-acp', version: '0.16.0' });
       expect(initialized.authMethods?.map((method) => method.id)).toEqual([
         'chatgpt',
@@ -71,14 +62,8 @@ describe('codex-acp 0.16.0 over ACP, offline: session, streaming, cancel, modes,
       usage: { inputTokens: 1200, outputTokens: 30, cachedTokens: 200, reasoningTokens: 10 },
     });
     await suite.scenario('prompt-thinking-text', async (context) => {
-      const { agentContext, session } = await openSession(
-        context.acpClient,
-        context.agent.workDirectory,
-      );
-      const response = await agentContext.request('session/prompt', {
-        sessionId: session.sessionId,
-        prompt: [{ type: 'text', text: 'Say hello.' }],
-      });
+      const { agentContext, session } = await openSession(context);
+      const response = await sendPrompt(agentContext, session.sessionId, 'Say hello.');
       expect(response).toEqual({ stopReason: 'end_turn' });
       expect(turnKinds(context.acpClient.updates)).toEqual([
         'agent_thought_chunk',
@@ -97,7 +82,7 @@ describe('codex-acp 0.16.0 over ACP, offline: session, streaming, cancel, modes,
       expect(usage.length).toBeGreaterThan(0);
       expect(usage[0]).toMatchObject({ used: 1230, size: expect.any(Number) });
     });
-    const body = responsesBody();
+    const body = suite.server().lastBody();
     expect(suite.server().responseRequests()[0]?.headers.authorization).toBe(
       'Bearer fake-openai-key',
     );
@@ -111,40 +96,25 @@ describe('codex-acp 0.16.0 over ACP, offline: session, streaming, cancel, modes,
 
   it('cancel during a long stream: the prompt resolves cancelled and the next prompt works', async () => {
     await suite.scenario('cancel', async (context) => {
-      const { agentContext, session } = await openSession(
-        context.acpClient,
-        context.agent.workDirectory,
-      );
+      const { agentContext, session } = await openSession(context);
       suite.server().enqueueTurn({
         items: [{ type: 'message', deltas: ['Counting: 1, 2, '] }],
         hold: true,
       });
-      const prompt = agentContext.request('session/prompt', {
-        sessionId: session.sessionId,
-        prompt: [{ type: 'text', text: 'Count forever.' }],
+      expect(await cancelMidStream(context.acpClient, session.sessionId)).toEqual({
+        stopReason: 'cancelled',
       });
-      await context.acpClient.waitForUpdate(
-        (notification) => notification.update.sessionUpdate === 'agent_message_chunk',
-      );
-      await agentContext.notify('session/cancel', { sessionId: session.sessionId });
-      expect(await prompt).toEqual({ stopReason: 'cancelled' });
 
       suite.server().enqueueTurn({ items: [{ type: 'message', deltas: ['Back again.'] }] });
-      const next = await agentContext.request('session/prompt', {
-        sessionId: session.sessionId,
-        prompt: [{ type: 'text', text: 'Say something.' }],
-      });
+      const next = await sendPrompt(agentContext, session.sessionId, 'Say something.');
       expect(next.stopReason).toBe('end_turn');
     });
-    expect(JSON.stringify(responsesBody().input)).toContain('Say something.');
+    expect(JSON.stringify(suite.server().lastBody().input)).toContain('Say something.');
   });
 
   it('set_mode and set_config_option (mode, model, reasoning_effort); auto mode runs commands sandboxed', async () => {
     await suite.scenario('modes-config', async (context) => {
-      const { agentContext, session } = await openSession(
-        context.acpClient,
-        context.agent.workDirectory,
-      );
+      const { agentContext, session } = await openSession(context);
       const sessionId = session.sessionId;
       expect(await agentContext.request('session/set_mode', { sessionId, modeId: 'auto' })).toEqual(
         {},
@@ -174,24 +144,17 @@ describe('codex-acp 0.16.0 over ACP, offline: session, streaming, cancel, modes,
       expect(setModel).toMatchObject({ error: { code: -32601 } });
 
       suite.server().enqueueTurn({
-        items: [
-          {
-            type: 'function_call',
-            name: 'exec_command',
-            arguments: { cmd: 'echo auto > auto.txt' },
-            callId: 'call_auto',
-          },
-        ],
+        items: [execCommandCall('echo auto > auto.txt', 'call_auto')],
       });
       suite.server().enqueueTurn({ items: [{ type: 'message', deltas: ['Done.'] }] });
-      await agentContext.request('session/prompt', {
-        sessionId,
-        prompt: [{ type: 'text', text: 'Create auto.txt' }],
-      });
+      await sendPrompt(agentContext, sessionId, 'Create auto.txt');
       expect(readFileSync(join(context.agent.workDirectory, 'auto.txt'), 'utf8')).toBe('auto\n');
       expect(context.acpClient.permissionRequests).toEqual([]);
     });
-    expect(responsesBody()).toMatchObject({ model: 'gpt-5.4', reasoning: { effort: 'high' } });
+    expect(suite.server().lastBody()).toMatchObject({
+      model: 'gpt-5.4',
+      reasoning: { effort: 'high' },
+    });
   });
 
   it('session/resume and session/load in later processes continue the conversation', async () => {
@@ -199,14 +162,8 @@ describe('codex-acp 0.16.0 over ACP, offline: session, streaming, cancel, modes,
     const first = await suite.scenario(
       'session-resume-first',
       async (context) => {
-        const { agentContext, session } = await openSession(
-          context.acpClient,
-          context.agent.workDirectory,
-        );
-        await agentContext.request('session/prompt', {
-          sessionId: session.sessionId,
-          prompt: [{ type: 'text', text: 'Remember 42.' }],
-        });
+        const { agentContext, session } = await openSession(context);
+        await sendPrompt(agentContext, session.sessionId, 'Remember 42.');
         return { sessionId: session.sessionId, ...context.agent };
       },
       {},
@@ -227,16 +184,13 @@ describe('codex-acp 0.16.0 over ACP, offline: session, streaming, cancel, modes,
         });
         expect(resumed.modes?.currentModeId).toBeDefined();
         expect(turnKinds(context.acpClient.updates)).toEqual([]);
-        const response = await agentContext.request('session/prompt', {
-          sessionId: first.sessionId,
-          prompt: [{ type: 'text', text: 'What was it?' }],
-        });
+        const response = await sendPrompt(agentContext, first.sessionId, 'What was it?');
         expect(response.stopReason).toBe('end_turn');
       },
       directories,
       true,
     );
-    const resumedInput = JSON.stringify(responsesBody().input);
+    const resumedInput = JSON.stringify(suite.server().lastBody().input);
     expect(resumedInput).toContain('Remember 42.');
     expect(resumedInput).toContain('Remembered: 42.');
 
@@ -267,19 +221,11 @@ describe('codex-acp 0.16.0 over ACP, offline: session, streaming, cancel, modes,
   it('API error: an HTTP 400 from the Responses API becomes a session/prompt JSON-RPC error', async () => {
     suite.server().enqueueError({ status: 400, message: 'Invalid value for reasoning.effort.' });
     await suite.scenario('api-error', async (context) => {
-      const { agentContext, session } = await openSession(
-        context.acpClient,
-        context.agent.workDirectory,
+      const { agentContext, session } = await openSession(context);
+      const outcome = await sendPrompt(agentContext, session.sessionId, 'Fail please.').then(
+        (value) => ({ value }),
+        (error: unknown) => ({ error }),
       );
-      const outcome = await agentContext
-        .request('session/prompt', {
-          sessionId: session.sessionId,
-          prompt: [{ type: 'text', text: 'Fail please.' }],
-        })
-        .then(
-          (value) => ({ value }),
-          (error: unknown) => ({ error }),
-        );
       // -32603 with the raw API body in data.message; no retry (request_max_retries = 0).
       expect(outcome).toMatchObject({
         error: { code: -32603, data: { codex_error_info: 'other' } },

@@ -37,6 +37,12 @@ export type GeminiApiError = {
   readonly statusName?: string;
 };
 
+/** The `contents` of a `:streamGenerateContent` request: the conversation sent to the model. */
+export type GeminiContents = readonly {
+  readonly role: string;
+  readonly parts: readonly unknown[];
+}[];
+
 /** A fake Gemini API (`generativelanguage.googleapis.com` subset) on 127.0.0.1. */
 export type FakeGeminiServer = FakeModelServer & {
   /** Queues the answer to the next `:streamGenerateContent` request. */
@@ -47,6 +53,8 @@ export type FakeGeminiServer = FakeModelServer & {
   streamRequests(): RecordedRequest[];
   /** `:generateContent` requests (the `auto` model's routing calls) received so far. */
   generateRequests(): RecordedRequest[];
+  /** `contents` of the last (or `offset`-th last) stream request; empty when there is none. */
+  lastContents(offset?: number): GeminiContents;
 };
 
 const modelVersion = 'gemini-2.5-pro';
@@ -97,6 +105,9 @@ export async function startFakeGeminiServer(): Promise<FakeGeminiServer> {
     },
     streamRequests: () => byMethod(':streamGenerateContent'),
     generateRequests: () => byMethod(':generateContent'),
+    lastContents: (offset = 1) =>
+      (byMethod(':streamGenerateContent').at(-offset)?.body as { contents?: GeminiContents })
+        ?.contents ?? [],
   };
 }
 

@@ -23,6 +23,20 @@ export type ResponsesItem =
       readonly callId: string;
     };
 
+/**
+ * A codex `exec_command` call. With a `justification` it asks to run outside the sandbox, so codex
+ * asks for permission first.
+ */
+export function execCommandCall(
+  cmd: string,
+  callId: string,
+  justification?: string,
+): ResponsesItem {
+  const escalation =
+    justification === undefined ? {} : { sandbox_permissions: 'require_escalated', justification };
+  return { type: 'function_call', name: 'exec_command', arguments: { cmd, ...escalation }, callId };
+}
+
 /** Token counts of a scripted response (`response.completed.response.usage`). */
 export type ResponsesUsage = {
   readonly inputTokens: number;
@@ -48,6 +62,20 @@ export type ResponsesApiError = {
   readonly code?: string;
 };
 
+/** The parts of a `POST /v1/responses` body the tests read. */
+export type ResponsesBody = {
+  readonly model: string;
+  readonly stream: boolean;
+  readonly reasoning?: { readonly effort?: string; readonly summary?: string };
+  readonly input: readonly {
+    readonly type: string;
+    readonly role?: string;
+    readonly call_id?: string;
+    readonly output?: string;
+    readonly content?: unknown;
+  }[];
+};
+
 /** A fake OpenAI Responses API on 127.0.0.1. */
 export type FakeOpenAiServer = FakeModelServer & {
   /** Queues the answer to the next `POST /v1/responses`. */
@@ -56,6 +84,8 @@ export type FakeOpenAiServer = FakeModelServer & {
   enqueueError(error: ResponsesApiError): void;
   /** `POST /v1/responses` requests received so far. */
   responseRequests(): RecordedRequest[];
+  /** The body of the last `POST /v1/responses` (throws when there was none). */
+  lastBody(): ResponsesBody;
 };
 
 /**
@@ -70,6 +100,10 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
     if (request.method === 'POST' && request.path === '/v1/responses') return queue.shift();
     return undefined;
   });
+  const responseRequests = () =>
+    server.requests.filter(
+      (request) => request.method === 'POST' && request.path === '/v1/responses',
+    );
   return {
     ...server,
     enqueueTurn(turn) {
@@ -94,10 +128,12 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
         },
       });
     },
-    responseRequests: () =>
-      server.requests.filter(
-        (request) => request.method === 'POST' && request.path === '/v1/responses',
-      ),
+    responseRequests,
+    lastBody() {
+      const last = responseRequests().at(-1);
+      if (last === undefined) throw new Error('no POST /v1/responses received');
+      return last.body as ResponsesBody;
+    },
   };
 }
 

@@ -3,27 +3,24 @@ import { join } from 'node:path';
 import type { RequestPermissionResponse } from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
 import { selectPermissionOption } from './acp-test-client.js';
-import { chunkText, openSession, transcriptIndex, updatesOf, wireName } from './session-helpers.js';
-import { useGeminiSuite } from './test-support/gemini-suite.js';
+import {
+  chunkText,
+  openSession,
+  sendPrompt,
+  transcriptIndex,
+  updatesOf,
+  wireName,
+} from './session-helpers.js';
+import { useGeminiSuite } from './test-support/use-agent-suite.js';
 
 const suite = useGeminiSuite();
-
-type GenerateContentBody = { contents: { role: string; parts: unknown[] }[] };
-
-/** `contents` of the last stream request; empty when there is none. */
-const lastContents = () =>
-  (suite.server().streamRequests().at(-1)?.body as GenerateContentBody | undefined)?.contents ?? [];
 
 describe('Gemini CLI 0.61.0 over ACP, offline: permissions', () => {
   it('permission allow: request_permission (id 0) with no tool_call first, then the file is written', async () => {
     await suite.scenario('permission-allow', async (context) => {
-      const { agentContext, session } = await openSession(
-        context.acpClient,
-        context.agent.workDirectory,
-        {
-          waitForAvailableCommands: true,
-        },
-      );
+      const { agentContext, session } = await openSession(context, {
+        waitForAvailableCommands: true,
+      });
       const target = join(context.agent.workDirectory, 'hello.txt');
       suite.server().enqueueTurn({
         parts: [
@@ -34,10 +31,7 @@ describe('Gemini CLI 0.61.0 over ACP, offline: permissions', () => {
       context.acpClient.respondToPermissions((request) =>
         selectPermissionOption(request, 'allow_once'),
       );
-      const response = await agentContext.request('session/prompt', {
-        sessionId: session.sessionId,
-        prompt: [{ type: 'text', text: 'Write hello.txt' }],
-      });
+      const response = await sendPrompt(agentContext, session.sessionId, 'Write hello.txt');
       expect(response.stopReason).toBe('end_turn');
       expect(readFileSync(target, 'utf8')).toBe('hi\n');
 
@@ -69,7 +63,7 @@ describe('Gemini CLI 0.61.0 over ACP, offline: permissions', () => {
       });
       expect(chunkText(context.acpClient.updates, 'agent_message_chunk')).toBe('Wrote hello.txt.');
     });
-    const functionResponse = lastContents().at(-1)?.parts[0] as {
+    const functionResponse = suite.server().lastContents().at(-1)?.parts[0] as {
       functionResponse: { name: string; id: string; response: unknown };
     };
     expect(functionResponse.functionResponse.name).toBe('write_file');
@@ -77,13 +71,9 @@ describe('Gemini CLI 0.61.0 over ACP, offline: permissions', () => {
 
   it('permission reject: no tool_call_update, the file is not written, the turn continues', async () => {
     await suite.scenario('permission-reject', async (context) => {
-      const { agentContext, session } = await openSession(
-        context.acpClient,
-        context.agent.workDirectory,
-        {
-          waitForAvailableCommands: true,
-        },
-      );
+      const { agentContext, session } = await openSession(context, {
+        waitForAvailableCommands: true,
+      });
       const target = join(context.agent.workDirectory, 'denied.txt');
       suite.server().enqueueTurn({
         parts: [
@@ -94,10 +84,7 @@ describe('Gemini CLI 0.61.0 over ACP, offline: permissions', () => {
       context.acpClient.respondToPermissions((request) =>
         selectPermissionOption(request, 'reject_once'),
       );
-      const response = await agentContext.request('session/prompt', {
-        sessionId: session.sessionId,
-        prompt: [{ type: 'text', text: 'Write denied.txt' }],
-      });
+      const response = await sendPrompt(agentContext, session.sessionId, 'Write denied.txt');
       expect(response.stopReason).toBe('end_turn');
       expect(existsSync(target)).toBe(false);
       expect(context.acpClient.permissionRequests).toHaveLength(1);
@@ -108,7 +95,7 @@ describe('Gemini CLI 0.61.0 over ACP, offline: permissions', () => {
         'Understood, not writing it.',
       );
     });
-    expect(lastContents().at(-1)?.parts[0]).toMatchObject({
+    expect(suite.server().lastContents().at(-1)?.parts[0]).toMatchObject({
       functionResponse: {
         name: 'write_file',
         response: { error: 'Tool "write_file" was canceled by the user.' },
@@ -118,13 +105,9 @@ describe('Gemini CLI 0.61.0 over ACP, offline: permissions', () => {
 
   it('cancel with a permission pending: the prompt waits for the answer, then ends cancelled', async () => {
     await suite.scenario('cancel-pending-permission', async (context) => {
-      const { agentContext, session } = await openSession(
-        context.acpClient,
-        context.agent.workDirectory,
-        {
-          waitForAvailableCommands: true,
-        },
-      );
+      const { agentContext, session } = await openSession(context, {
+        waitForAvailableCommands: true,
+      });
       const target = join(context.agent.workDirectory, 'pending.txt');
       suite.server().enqueueTurn({
         parts: [
@@ -135,10 +118,7 @@ describe('Gemini CLI 0.61.0 over ACP, offline: permissions', () => {
       context.acpClient.respondToPermissions(
         () => new Promise<RequestPermissionResponse>((resolve) => (answer = resolve)),
       );
-      const prompt = agentContext.request('session/prompt', {
-        sessionId: session.sessionId,
-        prompt: [{ type: 'text', text: 'Write pending.txt' }],
-      });
+      const prompt = sendPrompt(agentContext, session.sessionId, 'Write pending.txt');
       await context.acpClient.waitForPermissionRequests(1);
       await agentContext.notify('session/cancel', { sessionId: session.sessionId });
       answer({ outcome: { outcome: 'cancelled' } });

@@ -1,37 +1,29 @@
-import { existsSync, readdirSync, readFileSync, renameSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { backdateGeminiChats } from './launch-gemini.js';
 import type { WithModels } from './session-helpers.js';
 import {
+  cancelMidStream,
   chunkText,
   initializeAgent,
   openSession,
+  sendPrompt,
   toolCallStates,
   transcriptIndex,
   updatesOf,
   wireName,
 } from './session-helpers.js';
-import { useGeminiSuite } from './test-support/gemini-suite.js';
+import { useGeminiSuite } from './test-support/use-agent-suite.js';
 
 const suite = useGeminiSuite();
-
-type GenerateContentBody = { contents: { role: string; parts: unknown[] }[] };
-
-/** `contents` of the last (or `offset`-th last) stream request; empty when there is none. */
-const lastContents = (offset = 1) =>
-  (suite.server().streamRequests().at(-offset)?.body as GenerateContentBody | undefined)
-    ?.contents ?? [];
 
 describe('Gemini CLI 0.61.0 over ACP, offline: session, streaming, cancel, modes, load, errors', () => {
   it('handshake: advertises auth methods, loadSession, modes and models, and calls no model', async () => {
     await suite.scenario('handshake', async (context) => {
-      const { initialized, session } = await openSession(
-        context.acpClient,
-        context.agent.workDirectory,
-        {
-          waitForAvailableCommands: true,
-        },
-      );
+      const { initialized, session } = await openSession(context, {
+        waitForAvailableCommands: true,
+      });
       expect(initialized.agentInfo).toMatchObject({ name: 'gemini-cli', version: '0.61.0' });
       expect(initialized.authMethods?.map((method) => method.id)).toEqual([
         'oauth-personal',
@@ -73,17 +65,10 @@ describe('Gemini CLI 0.61.0 over ACP, offline: session, streaming, cancel, modes
       usage: { promptTokenCount: 12, candidatesTokenCount: 4, thoughtsTokenCount: 3 },
     });
     await suite.scenario('prompt-thinking-text', async (context) => {
-      const { agentContext, session } = await openSession(
-        context.acpClient,
-        context.agent.workDirectory,
-        {
-          waitForAvailableCommands: true,
-        },
-      );
-      const response = await agentContext.request('session/prompt', {
-        sessionId: session.sessionId,
-        prompt: [{ type: 'text', text: 'Say hello.' }],
+      const { agentContext, session } = await openSession(context, {
+        waitForAvailableCommands: true,
       });
+      const response = await sendPrompt(agentContext, session.sessionId, 'Say hello.');
       expect(response).toEqual({
         stopReason: 'end_turn',
         _meta: {
@@ -119,51 +104,34 @@ describe('Gemini CLI 0.61.0 over ACP, offline: session, streaming, cancel, modes
     ).toEqual(['/v1beta/models/*:generateContent', '/v1beta/models/*:streamGenerateContent']);
     expect(suite.server().streamRequests()[0]?.query).toEqual({ alt: 'sse' });
     expect(suite.server().streamRequests()[0]?.headers['x-goog-api-key']).toBe('fake-gemini-key');
-    expect(lastContents().at(-1)?.parts.at(-1)).toEqual({ text: 'Say hello.' });
+    expect(suite.server().lastContents().at(-1)?.parts.at(-1)).toEqual({ text: 'Say hello.' });
   });
 
   it('cancel during a long stream: the prompt resolves cancelled and the next prompt works', async () => {
     await suite.scenario('cancel', async (context) => {
-      const { agentContext, session } = await openSession(
-        context.acpClient,
-        context.agent.workDirectory,
-        {
-          waitForAvailableCommands: true,
-        },
-      );
-      suite.server().enqueueTurn({ parts: [{ text: 'Counting: 1, 2, ' }], hold: true });
-      const prompt = agentContext.request('session/prompt', {
-        sessionId: session.sessionId,
-        prompt: [{ type: 'text', text: 'Count forever.' }],
+      const { agentContext, session } = await openSession(context, {
+        waitForAvailableCommands: true,
       });
-      await context.acpClient.waitForUpdate(
-        (notification) => notification.update.sessionUpdate === 'agent_message_chunk',
-      );
-      await agentContext.notify('session/cancel', { sessionId: session.sessionId });
-      expect(await prompt).toEqual({ stopReason: 'cancelled' });
+      suite.server().enqueueTurn({ parts: [{ text: 'Counting: 1, 2, ' }], hold: true });
+      expect(await cancelMidStream(context.acpClient, session.sessionId)).toEqual({
+        stopReason: 'cancelled',
+      });
 
       suite.server().enqueueTurn({ parts: [{ text: 'Back again.' }] });
-      const next = await agentContext.request('session/prompt', {
-        sessionId: session.sessionId,
-        prompt: [{ type: 'text', text: 'Say something.' }],
-      });
+      const next = await sendPrompt(agentContext, session.sessionId, 'Say something.');
       expect(next.stopReason).toBe('end_turn');
     });
     // The cancelled turn is dropped from the history sent with the next request.
-    const texts = JSON.stringify(lastContents());
+    const texts = JSON.stringify(suite.server().lastContents());
     expect(texts).not.toContain('Count forever.');
     expect(texts).toContain('Say something.');
   });
 
   it('set_mode answers with a [MODE_UPDATE] chunk; set_model drops routing; no set_config_option', async () => {
     await suite.scenario('modes-models', async (context) => {
-      const { agentContext, session } = await openSession(
-        context.acpClient,
-        context.agent.workDirectory,
-        {
-          waitForAvailableCommands: true,
-        },
-      );
+      const { agentContext, session } = await openSession(context, {
+        waitForAvailableCommands: true,
+      });
       const sessionId = session.sessionId;
       expect(
         await agentContext.request('session/set_mode', { sessionId, modeId: 'autoEdit' }),
@@ -211,10 +179,7 @@ describe('Gemini CLI 0.61.0 over ACP, offline: session, streaming, cancel, modes
         ],
       });
       suite.server().enqueueTurn({ parts: [{ text: 'Done.' }] });
-      await agentContext.request('session/prompt', {
-        sessionId,
-        prompt: [{ type: 'text', text: 'Write auto.txt' }],
-      });
+      await sendPrompt(agentContext, sessionId, 'Write auto.txt');
       expect(readFileSync(target, 'utf8')).toBe('auto\n');
       expect(context.acpClient.permissionRequests).toEqual([]);
       expect(toolCallStates(context.acpClient.updates)).toEqual([
@@ -239,36 +204,16 @@ describe('Gemini CLI 0.61.0 over ACP, offline: session, streaming, cancel, modes
     const first = await suite.scenario(
       'session-load-first',
       async (context) => {
-        const { agentContext, session } = await openSession(
-          context.acpClient,
-          context.agent.workDirectory,
-          {
-            waitForAvailableCommands: true,
-          },
-        );
-        await agentContext.request('session/prompt', {
-          sessionId: session.sessionId,
-          prompt: [{ type: 'text', text: 'Remember 42.' }],
+        const { agentContext, session } = await openSession(context, {
+          waitForAvailableCommands: true,
         });
+        await sendPrompt(agentContext, session.sessionId, 'Remember 42.');
         return { sessionId: session.sessionId, ...context.agent };
       },
       { model: 'gemini-2.5-pro' },
       true,
     );
-    // Quirk: a chat file is named session-<minute>-<id8>.jsonl. Loading in the same minute makes the
-    // new process open a file of the same name, which hides the history ("No previous sessions
-    // found for this project."). Backdate the file so the test does not depend on the clock.
-    const chats = join(first.homeDirectory, '.gemini', 'tmp');
-    for (const project of readdirSync(chats)) {
-      const directory = join(chats, project, 'chats');
-      if (!existsSync(directory)) continue;
-      for (const file of readdirSync(directory)) {
-        renameSync(
-          join(directory, file),
-          join(directory, file.replace(/^session-[\dT-]{16}-/, 'session-2026-01-01T00-00-')),
-        );
-      }
-    }
+    backdateGeminiChats(first.homeDirectory); // tools/e2e/README.md, Gemini 9a
 
     suite.server().enqueueTurn({ parts: [{ text: 'It was 42.' }] });
     await suite.scenario(
@@ -297,10 +242,7 @@ describe('Gemini CLI 0.61.0 over ACP, offline: session, streaming, cancel, modes
         expect(chunkText(context.acpClient.updates, 'user_message_chunk')).toContain(
           'Remember 42.',
         );
-        const response = await agentContext.request('session/prompt', {
-          sessionId: first.sessionId,
-          prompt: [{ type: 'text', text: 'What was it?' }],
-        });
+        const response = await sendPrompt(agentContext, first.sessionId, 'What was it?');
         expect(response.stopReason).toBe('end_turn');
       },
       {
@@ -309,7 +251,7 @@ describe('Gemini CLI 0.61.0 over ACP, offline: session, streaming, cancel, modes
         workDirectory: first.workDirectory,
       },
     );
-    const history = JSON.stringify(lastContents());
+    const history = JSON.stringify(suite.server().lastContents());
     expect(history).toContain('Remember 42.');
     expect(history).toContain('Remembered: the answer is 42.');
     expect(history).toContain('What was it?');
@@ -323,22 +265,13 @@ describe('Gemini CLI 0.61.0 over ACP, offline: session, streaming, cancel, modes
     await suite.scenario(
       'api-error',
       async (context) => {
-        const { agentContext, session } = await openSession(
-          context.acpClient,
-          context.agent.workDirectory,
-          {
-            waitForAvailableCommands: true,
-          },
+        const { agentContext, session } = await openSession(context, {
+          waitForAvailableCommands: true,
+        });
+        const error = await sendPrompt(agentContext, session.sessionId, 'Fail please.').then(
+          () => undefined,
+          (failure: unknown) => failure,
         );
-        const error = await agentContext
-          .request('session/prompt', {
-            sessionId: session.sessionId,
-            prompt: [{ type: 'text', text: 'Fail please.' }],
-          })
-          .then(
-            () => undefined,
-            (failure: unknown) => failure,
-          );
         expect(error).toMatchObject({ code: 400 });
         const wire = context.acpClient.transcript.find(
           (entry) => 'error' in (entry.message as object),

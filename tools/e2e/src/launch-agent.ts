@@ -97,20 +97,8 @@ export function spawnAgent(options: SpawnAgentOptions): LaunchedAgent {
     Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>,
   );
 
-  const readLoggedConnections = (): RecordedConnection[] => {
-    if (options.connectionLogPath === undefined) return [];
-    let text = '';
-    try {
-      text = readFileSync(options.connectionLogPath, 'utf8');
-    } catch {
-      return [];
-    }
-    return text
-      .split('\n')
-      .filter((line) => line.trim().length > 0)
-      .map((line) => JSON.parse(line) as RecordedConnection)
-      .map(({ host, port, allowed }) => ({ host, port, allowed }));
-  };
+  const readLoggedConnections = (): RecordedConnection[] =>
+    options.connectionLogPath === undefined ? [] : readConnectionLog(options.connectionLogPath);
 
   let stopping: Promise<AgentExit> | undefined;
   const stop: LaunchedAgent['stop'] = (stopOptions = {}) => {
@@ -174,4 +162,19 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   } catch {
     child.kill(signal);
   }
+}
+
+/** The connections the net guard logged to `logPath` (one JSON line each); none when unreadable. */
+export function readConnectionLog(logPath: string): RecordedConnection[] {
+  let text = '';
+  try {
+    text = readFileSync(logPath, 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .split('\n')
+    .filter((line) => line.trim().length > 0)
+    .map((line) => JSON.parse(line) as RecordedConnection)
+    .map(({ host, port, allowed }) => ({ host, port, allowed }));
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,4 +103,24 @@ export function launchGemini(options: LaunchGeminiOptions): LaunchedAgent {
       ...options.env,
     },
   });
+}
+
+/**
+ * Gemini CLI names a chat file `session-<minute>-<id8>.jsonl`; loading it within the same minute
+ * makes the new process open a file of the same name, which hides the history ("No previous
+ * sessions found for this project."). Backdates the chat files under `homeDirectory` so a resume
+ * test does not depend on the clock.
+ */
+export function backdateGeminiChats(homeDirectory: string): void {
+  const chats = join(homeDirectory, '.gemini', 'tmp');
+  for (const project of readdirSync(chats)) {
+    const directory = join(chats, project, 'chats');
+    if (!existsSync(directory)) continue;
+    for (const file of readdirSync(directory)) {
+      renameSync(
+        join(directory, file),
+        join(directory, file.replace(/^session-[\dT-]{16}-/, 'session-2026-01-01T00-00-')),
+      );
+    }
+  }
 }

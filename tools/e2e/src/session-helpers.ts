@@ -2,6 +2,7 @@ import type {
   ClientContext,
   InitializeResponse,
   NewSessionResponse,
+  PromptResponse,
   SessionNotification,
   SessionUpdate,
 } from '@agentclientprotocol/sdk';
@@ -39,23 +40,58 @@ export type OpenedSession = {
   readonly session: NewSessionResponse;
 };
 
+/** What {@link openSession} needs of a scenario: its client and the agent's working directory. */
+export type SessionContext = {
+  readonly acpClient: AcpTestClient;
+  readonly agent: { readonly workDirectory: string };
+};
+
 /**
- * `initialize` then `session/new` in `cwd`. With `waitForAvailableCommands`, also waits for the
- * `available_commands_update` an agent sends right after (keeps recorded transcripts in one order).
+ * `initialize` then `session/new` in the agent's working directory. With
+ * `waitForAvailableCommands`, also waits for the `available_commands_update` an agent sends right
+ * after (keeps recorded transcripts in one order).
  */
 export async function openSession(
-  acpClient: AcpTestClient,
-  cwd: string,
+  { acpClient, agent }: SessionContext,
   options: { readonly waitForAvailableCommands?: boolean } = {},
 ): Promise<OpenedSession> {
   const initialized = await initializeAgent(acpClient);
-  const session = await acpClient.connection.agent.request('session/new', { cwd, mcpServers: [] });
+  const session = await acpClient.connection.agent.request('session/new', {
+    cwd: agent.workDirectory,
+    mcpServers: [],
+  });
   if (options.waitForAvailableCommands) {
     await acpClient.waitForUpdate(
       (notification) => notification.update.sessionUpdate === 'available_commands_update',
     );
   }
   return { agentContext: acpClient.connection.agent, initialized, session };
+}
+
+/** Sends `session/prompt` with one text block. */
+export function sendPrompt(
+  agentContext: ClientContext,
+  sessionId: string,
+  text: string,
+): Promise<PromptResponse> {
+  return agentContext.request('session/prompt', { sessionId, prompt: [{ type: 'text', text }] });
+}
+
+/**
+ * Sends "Count forever." (the fake server holds that stream open), waits for its first message
+ * chunk, sends `session/cancel` and returns the prompt's answer.
+ */
+export async function cancelMidStream(
+  acpClient: AcpTestClient,
+  sessionId: string,
+): Promise<PromptResponse> {
+  const agentContext = acpClient.connection.agent;
+  const prompt = sendPrompt(agentContext, sessionId, 'Count forever.');
+  await acpClient.waitForUpdate(
+    (notification) => notification.update.sessionUpdate === 'agent_message_chunk',
+  );
+  await agentContext.notify('session/cancel', { sessionId });
+  return prompt;
 }
 
 /** The `update` of each notification. */

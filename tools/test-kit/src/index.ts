@@ -15,7 +15,8 @@ export type { AsyncQueue } from './async/create-async-queue.js';
 export { createAsyncQueue } from './async/create-async-queue.js';
 export type { FakeClock } from './clock/create-fake-clock.js';
 export { createFakeClock } from './clock/create-fake-clock.js';
-export { createSequentialIds } from './clock/create-sequential-ids.js';
+export type { MessageLike } from './messages/read-until.js';
+export { isResult, kindOf, readUntil } from './messages/read-until.js';
 export type { ShippedScenarioName } from './paths/test-kit-paths.js';
 export { fakeAcpAgentBinPath, scenarioPath } from './paths/test-kit-paths.js';
 export type {
@@ -51,8 +52,6 @@ export type {
 } from './scenario/scenario-step.js';
 export type { Normalizer, NormalizerOptions } from './transcript/create-normalizer.js';
 export { createNormalizer, normalizeLines } from './transcript/create-normalizer.js';
-export type { ExpectGoldenOptions } from './transcript/expect-golden.js';
-export { diffLines, expectGolden } from './transcript/expect-golden.js';
 export type { FileLocation } from './transcript/json-lines.js';
 export {
   messagesOf,

@@ -69,7 +69,7 @@ describe('parseCommandLine', () => {
     [['--model', 'm1'], { model: 'm1' }],
     [['--model=m1'], { model: 'm1' }],
     [['--model', 'a', '--model', 'b'], { model: 'b' }],
-    [['--permission-mode', 'manual'], { permissionMode: 'default' }],
+    [['--permission-mode', 'manual'], { permissionMode: 'manual' }],
     [['--permission-mode=plan'], { permissionMode: 'plan' }],
     [['--dangerously-skip-permissions'], { permissionMode: 'bypassPermissions' }],
     [['--allowedTools', 'Read', 'Write'], { allowedTools: ['Read', 'Write'] }],

@@ -1,44 +1,30 @@
 import { findFlag } from './claude-flags.js';
 
-/** The command line split into flags and positionals, before any meaning is given to them. */
-export type TokenizedArgv = {
-  /** Values of each known flag by canonical name; boolean flags hold `[]` per occurrence. */
-  readonly flags: ReadonlyMap<string, readonly string[]>;
-  /** How many times each known flag occurred. */
-  readonly counts: ReadonlyMap<string, number>;
-  /** Arguments that are not flags or flag values, in order. */
-  readonly positionals: readonly string[];
-  /** Unknown flags as written (`--foo`, `--foo=bar`), each followed by the value it consumed. */
-  readonly unknownFlags: readonly string[];
-  /** The original arguments without agentbridge's own options, for a real `claude`. */
-  readonly passthrough: readonly string[];
-};
+const isFlagLike = (argument: string | undefined) =>
+  argument?.startsWith('-') === true && argument !== '-';
 
 /**
- * Splits `argv` (without `node` and the script) the way `claude`'s parser does: `--flag value` and
- * `--flag=value`, repeatable and variadic flags, `-p`-style short flags (also clustered, `-pc`),
- * and `--` to end the options. Never throws: unknown flags are collected for a warning.
+ * Splits `argv` the way `claude`'s parser does: `--flag value` and `--flag=value`, repeatable and
+ * variadic flags, short flags (also clustered, `-pc`) and `--`. Never throws. Returns the values
+ * of each known flag by canonical name and how often it occurred (in order of first use), the
+ * positionals, the unknown flags as written with the value each consumed, and `passthrough`: the
+ * arguments without agentbridge's own options, for a real `claude`.
  */
-export function tokenizeArgv(argv: readonly string[]): TokenizedArgv {
+export function tokenizeArgv(argv: readonly string[]) {
   const flags = new Map<string, string[]>();
   const counts = new Map<string, number>();
   const positionals: string[] = [];
   const unknownFlags: string[] = [];
   const passthrough: string[] = [];
-
   const record = (name: string, values: readonly string[]) => {
     flags.set(name, [...(flags.get(name) ?? []), ...values]);
     counts.set(name, (counts.get(name) ?? 0) + 1);
   };
-  const isFlagLike = (argument: string | undefined) =>
-    argument?.startsWith('-') === true && argument !== '-';
 
   let index = 0;
   while (index < argv.length) {
-    const argument = argv[index] as string;
     const start = index;
-    index += 1;
-
+    const argument = argv[index++] as string;
     if (argument === '--') {
       passthrough.push(...argv.slice(start));
       positionals.push(...argv.slice(index));
@@ -49,78 +35,45 @@ export function tokenizeArgv(argv: readonly string[]): TokenizedArgv {
       passthrough.push(argument);
       continue;
     }
-
     const isLong = argument.startsWith('--');
-    const body = isLong ? argument.slice(2) : argument.slice(1);
+    const body = argument.slice(isLong ? 2 : 1);
     const equalsAt = body.indexOf('=');
     const spelling = equalsAt === -1 ? body : body.slice(0, equalsAt);
-    const inlineValue = equalsAt === -1 ? undefined : body.slice(equalsAt + 1);
-
-    if (!isLong && spelling.length > 1 && inlineValue === undefined) {
-      const letters = [...spelling];
-      const cluster = letters.map((letter) => findFlag(letter));
+    const inline = equalsAt === -1 ? undefined : body.slice(equalsAt + 1);
+    if (!isLong && spelling.length > 1 && inline === undefined) {
+      const cluster = [...spelling].map(findFlag);
       if (cluster.every((flag) => flag?.arity === 'boolean')) {
         for (const flag of cluster) if (flag) record(flag.name, []);
         passthrough.push(argument);
         continue;
       }
     }
-
     const flag = findFlag(spelling);
+    const nextIsValue = index < argv.length && !isFlagLike(argv[index]);
     if (!flag) {
-      let consumed = argument;
-      if (inlineValue === undefined && index < argv.length && !isFlagLike(argv[index])) {
-        consumed = `${argument} ${argv[index]}`;
-        index += 1;
-      }
-      unknownFlags.push(consumed);
+      const takesNext = inline === undefined && nextIsValue;
+      unknownFlags.push(takesNext ? `${argument} ${argv[index++]}` : argument);
       passthrough.push(...argv.slice(start, index));
       continue;
     }
-
     const values: string[] = [];
-    switch (flag.arity) {
-      case 'boolean':
-        break;
-      case 'value':
-      case 'repeatable':
-        if (inlineValue !== undefined) values.push(inlineValue);
-        else if (index < argv.length && (flag.arity === 'repeatable' || !isFlagLike(argv[index]))) {
-          values.push(argv[index] as string);
-          index += 1;
-        } else values.push('');
-        break;
-      case 'optional-value':
-        if (inlineValue !== undefined) values.push(inlineValue);
-        else if (index < argv.length && !isFlagLike(argv[index])) {
-          values.push(argv[index] as string);
-          index += 1;
-        }
-        break;
-      case 'variadic':
-        if (inlineValue !== undefined) {
-          values.push(inlineValue);
-          break;
-        }
-        while (index < argv.length && !isFlagLike(argv[index])) {
-          values.push(argv[index] as string);
-          index += 1;
-        }
-        break;
+    if (inline !== undefined) {
+      if (flag.arity !== 'boolean') values.push(inline);
+    } else if (flag.arity === 'variadic') {
+      while (index < argv.length && !isFlagLike(argv[index])) values.push(argv[index++] as string);
+    } else if (flag.arity === 'repeatable' ? index < argv.length : nextIsValue) {
+      if (flag.arity !== 'boolean') values.push(argv[index++] as string);
+    } else if (flag.arity === 'value' || flag.arity === 'repeatable') {
+      values.push('');
     }
-    const split = flag.splitCommas ? values.flatMap(splitList) : values;
-    record(flag.name, split);
+    record(flag.name, flag.splitCommas ? values.flatMap(splitList) : values);
     if (flag.support !== 'own') passthrough.push(...argv.slice(start, index));
   }
-
   return { flags, counts, positionals, unknownFlags, passthrough };
 }
 
-/**
- * Splits a tool list on commas and whitespace outside parentheses, so `Read,Bash(git status:*)`
- * gives `Read` and `Bash(git status:*)`.
- */
-export function splitList(value: string): string[] {
+/** Splits a tool list on commas and whitespace outside parentheses (`Read,Bash(git status:*)`). */
+function splitList(value: string): string[] {
   const items: string[] = [];
   let depth = 0;
   let current = '';

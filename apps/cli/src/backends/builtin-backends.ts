@@ -1,30 +1,62 @@
 import { registerCodexBackend } from '@agentbridge/backend-codex';
 import { registerGeminiBackend } from '@agentbridge/backend-gemini';
+import type { BackendManifest, RegisterBackend } from '@agentbridge/core/contracts';
 import { BackendToken, provideValue } from '@agentbridge/core/contracts';
-import { acpManifest } from './acp-manifest.js';
-import type { BackendRegistration } from './backend-registration.js';
-import { claudeManifest } from './claude-manifest.js';
 
-const cliSource = '@agentbridge/cli';
+/** One contributor of backends: a built-in package or a plugin from `.agentrc`. */
+export type BackendRegistration = {
+  /** Package name or file that contributes (named in errors). */
+  readonly source: string;
+  readonly register: RegisterBackend;
+  /** Where a plugin was configured, for errors (`/p/.agentrc`, `plugins[0]`). */
+  readonly origin?: { readonly configFile: string; readonly path: string };
+};
 
-/** The backends every container starts with, registered in this order. */
+const common = {
+  specificationVersion: 'backend-v1',
+  auth: { preferredMethodIds: [] },
+  quirks: {},
+} as const;
+
+/** `claude`: a real Claude Code CLI relayed as is (`stream-json`), to compare with an ACP agent. */
+const claudeManifest = {
+  ...common,
+  id: 'claude',
+  displayName: 'Claude Code (pass-through)',
+  protocol: 'stream-json',
+  launch: { command: 'claude', args: [] },
+  probe: { versionArgs: ['--version'] },
+  env: { forward: ['ANTHROPIC_API_KEY', 'CLAUDE_CONFIG_DIR'], credentials: ['ANTHROPIC_API_KEY'] },
+  process: { names: ['claude'], exitsOnStdinEof: true },
+  hints: {
+    install: 'npm install -g @anthropic-ai/claude-code',
+    loginNote: 'Run `claude` once on a terminal and sign in with /login.',
+  },
+} as const satisfies BackendManifest;
+
+/** `acp`: any ACP agent, no defaults (the command comes from flags, environment or `.agentrc`). */
+export const acpManifest = {
+  ...common,
+  id: 'acp',
+  displayName: 'Custom ACP agent',
+  protocol: 'acp',
+  launch: { command: '', args: [] },
+  probe: {},
+  env: { forward: [], credentials: [] },
+  process: { names: [], exitsOnStdinEof: true },
+  hints: {},
+} as const satisfies BackendManifest;
+
+const cli = (manifest: BackendManifest): BackendRegistration => ({
+  source: '@agentbridge/cli',
+  register: (container) =>
+    provideValue(container, BackendToken, { manifest, source: '@agentbridge/cli' }),
+});
+
+/** The backends every container starts with (B-01), registered in this order. */
 export const builtinBackends: readonly BackendRegistration[] = [
-  {
-    source: '@agentbridge/backend-gemini',
-    register: (container) => registerGeminiBackend(container),
-  },
-  {
-    source: '@agentbridge/backend-codex',
-    register: (container) => registerCodexBackend(container),
-  },
-  {
-    source: cliSource,
-    register: (container) =>
-      provideValue(container, BackendToken, { manifest: claudeManifest, source: cliSource }),
-  },
-  {
-    source: cliSource,
-    register: (container) =>
-      provideValue(container, BackendToken, { manifest: acpManifest, source: cliSource }),
-  },
+  { source: '@agentbridge/backend-gemini', register: registerGeminiBackend },
+  { source: '@agentbridge/backend-codex', register: registerCodexBackend },
+  cli(claudeManifest),
+  cli(acpManifest),
 ];

@@ -5,14 +5,13 @@ import {
   LoggerToken,
   parseBackendManifest,
   resolveAll,
-  resolveToken,
 } from '@agentbridge/core';
 import { describe, expect, it } from 'vitest';
-import { acpManifest } from './acp-manifest.js';
+import { acpManifest } from './builtin-backends.js';
 import { createContainer } from './create-container.js';
 
 describe('createContainer', () => {
-  it('registers the built-in backends on a child container, with the logger', async () => {
+  it('B-01: registers the built-ins in a fixed order (claude is the stream-json pass-through, acp the custom agent) on a child container, with the logger', async () => {
     const logger = createMemoryLogger();
     const catalog = await createContainer({ logger });
     expect(
@@ -27,7 +26,7 @@ describe('createContainer', () => {
       ['claude', 'stream-json', '@agentbridge/cli'],
       ['acp', 'acp', '@agentbridge/cli'],
     ]);
-    expect(resolveToken(catalog.container, LoggerToken)).toBe(logger);
+    expect(catalog.container.resolve(LoggerToken)).toBe(logger);
     expect(resolveAll(catalog.container, BackendToken)).toHaveLength(4);
   });
 

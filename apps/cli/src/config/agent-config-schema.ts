@@ -1,5 +1,7 @@
-import { claudePermissionModes } from '@agentbridge/core/contracts';
+import type { ConfigIssue } from '@agentbridge/core/contracts';
+import { ConfigError } from '@agentbridge/core/contracts';
 import { z } from 'zod';
+import { permissionModeChoices } from '../argv/parse-command-line.js';
 
 const backendIdPattern = /^[a-z0-9][a-z0-9-]*$/;
 
@@ -14,8 +16,8 @@ const backendSettingsShape = {
     error: 'must map variable names to strings, e.g. { GEMINI_API_KEY: "${GEMINI_API_KEY}" }',
   }),
   model: z.string({ error: 'must be a model id string' }).min(1),
-  permissionMode: z.enum(['manual', ...claudePermissionModes], {
-    error: `must be one of ${['manual', ...claudePermissionModes].join(', ')}`,
+  permissionMode: z.enum(permissionModeChoices, {
+    error: `must be one of ${permissionModeChoices.join(', ')}`,
   }),
   handshakeTimeoutMs: z
     .number({ error: 'must be a number of milliseconds, e.g. 120000' })
@@ -24,16 +26,10 @@ const backendSettingsShape = {
 };
 
 /** The settings a backend can take: top-level keys of `.agentrc` and each `backends.<id>` entry. */
-export const backendSettingsSchema = z.strictObject(
-  Object.fromEntries(
-    Object.entries(backendSettingsShape).map(([key, schema]) => [key, schema.optional()]),
-  ) as {
-    [Key in keyof typeof backendSettingsShape]: z.ZodOptional<(typeof backendSettingsShape)[Key]>;
-  },
-);
+const backendSettingsSchema = z.strictObject(backendSettingsShape).partial();
 
-/** The shape of `.agentrc` (and the user-global config file), after `$VAR` interpolation. */
-export const agentConfigSchema = backendSettingsSchema.extend({
+/** The shape of `.agentrc` (and the user's global file), after `$VAR` interpolation. */
+const agentConfigSchema = backendSettingsSchema.extend({
   backend: z
     .string({ error: 'must be a backend id string, e.g. "gemini"' })
     .regex(backendIdPattern, 'must be a lowercase backend id such as "gemini", "codex" or "acp"')
@@ -59,12 +55,63 @@ export const agentConfigSchema = backendSettingsSchema.extend({
 
 /** Settings of one backend as written in a config file. */
 export type BackendSettings = z.infer<typeof backendSettingsSchema>;
-
 /** A validated `.agentrc`. */
 export type AgentConfig = z.infer<typeof agentConfigSchema>;
 
-/** The keys `.agentrc` accepts at the top level, for "unknown key" messages. */
-export const agentConfigKeys: readonly string[] = Object.keys(agentConfigSchema.shape);
+/**
+ * Validates an interpolated config document (empty is `{}`). Throws `ConfigError` naming the file,
+ * each wrong key (`backends.codex.args[0]`) and how to fix it.
+ */
+export function validateAgentConfig(document: unknown, filePath: string): AgentConfig {
+  const parsed = agentConfigSchema.safeParse(document ?? {});
+  if (parsed.success) return parsed.data;
+  throw new ConfigError({ filePath, issues: parsed.error.issues.flatMap(toConfigIssues) });
+}
 
-/** The keys a `backends.<id>` entry accepts. */
-export const backendSettingsKeys: readonly string[] = Object.keys(backendSettingsShape);
+function toConfigIssues(issue: z.core.$ZodIssue): ConfigIssue[] {
+  if (issue.code === 'unrecognized_keys') {
+    const known = Object.keys(
+      issue.path.length === 0 ? agentConfigSchema.shape : backendSettingsShape,
+    );
+    return issue.keys.map((key) => {
+      const distance = (candidate: string) =>
+        editDistance(key.toLowerCase(), candidate.toLowerCase());
+      const suggestion = known.reduce<string | undefined>(
+        (best, candidate) => (distance(candidate) < (best ? distance(best) : 3) ? candidate : best),
+        undefined,
+      );
+      return {
+        path: formatPath([...issue.path, key]),
+        message: `unknown key: ${suggestion ? `did you mean "${suggestion}"? ` : ''}Known keys: ${known.join(', ')}.`,
+      };
+    });
+  }
+  if (issue.code === 'invalid_type' && issue.path.length === 0) {
+    const message = 'the configuration must be an object of settings, e.g. { backend: "gemini" }';
+    return [{ path: '', message }];
+  }
+  return [{ path: formatPath(issue.path), message: issue.message }];
+}
+
+/** A zod path as `backends.codex.args[0]`. */
+function formatPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((text, segment) => {
+    if (typeof segment === 'number') return `${text}[${segment}]`;
+    return text ? `${text}.${String(segment)}` : String(segment);
+  }, '');
+}
+
+/** Levenshtein distance. */
+function editDistance(source: string, target: string): number {
+  let previous = Array.from({ length: target.length + 1 }, (_, index) => index);
+  for (let row = 1; row <= source.length; row += 1) {
+    const current = [row];
+    for (let column = 1; column <= target.length; column += 1) {
+      const replace =
+        (previous[column - 1] ?? 0) + (source[row - 1] === target[column - 1] ? 0 : 1);
+      current.push(Math.min((previous[column] ?? 0) + 1, (current[column - 1] ?? 0) + 1, replace));
+    }
+    previous = current;
+  }
+  return previous[target.length] ?? 0;
+}

@@ -180,7 +180,7 @@ describe('loadConfig', () => {
 describe('resolveSettings', () => {
   const base = { homeDirectory: '/home/u', platform: 'linux' as const };
 
-  it('applies flags > env > project > global > defaults, key by key', async () => {
+  it('applies flags > env > project > global > defaults, key by key (B-13: a command alone drops the default arguments)', async () => {
     write(
       join(home, '.agentrc.yaml'),
       'backend: gemini\nmodel: global-model\nauthMethod: oauth\nenv: { A: global, B: global }\nhandshakeTimeoutMs: 5000\nplugins: ["./global-plugin.mjs"]',
@@ -318,7 +318,7 @@ describe('resolveSettings', () => {
     expect(settings.env).toEqual({});
   });
 
-  it('maps permissionMode "manual" to "default"', () => {
+  it('passes permissionMode "manual" through as written (the bridge maps it to "default")', () => {
     const settings = resolveSettings({
       ...base,
       flags: {},
@@ -333,7 +333,7 @@ describe('resolveSettings', () => {
         },
       ],
     });
-    expect(settings.permissionMode).toBe('default');
+    expect(settings.permissionMode).toBe('manual');
   });
 
   it.each(['--acp', '{"a":1}', '[1,2]'])(

@@ -1,11 +1,10 @@
 import { resolve } from 'node:path';
-import type { ClaudePermissionMode } from '@agentbridge/core/contracts';
+import type { BackendManifest } from '@agentbridge/core/contracts';
 import { ConfigError } from '@agentbridge/core/contracts';
 import { resolveStateDirectory } from '@agentbridge/host-node';
-import { optionalEntry } from '../util/optional-entry.js';
+import type { CommandLine } from '../argv/parse-command-line.js';
 import type { BackendSettings } from './agent-config-schema.js';
 import type { ConfigFile } from './load-config.js';
-import { resolveConfigCommand } from './resolve-config-command.js';
 
 /** A plugin named in a config file, with the directory it is resolved from. */
 export type PluginReference = {
@@ -17,43 +16,13 @@ export type PluginReference = {
 };
 
 /** Everything the run path needs to know, merged: flags > env > project > global > defaults. */
-export type ResolvedSettings = {
-  /** The chosen backend id, or undefined when nothing chose one. */
-  readonly backendId: string | undefined;
-  /** A command replacing the backend's default (then `args` replaces its default arguments). */
-  readonly command?: string;
-  /** Arguments replacing the backend's default arguments; `[]` when a command was given alone. */
-  readonly args?: readonly string[];
-  readonly authMethod?: string;
-  /** Extra variables for the agent's environment (merged over every layer). */
-  readonly env: Readonly<Record<string, string>>;
-  readonly model?: string;
-  readonly permissionMode?: ClaudePermissionMode;
-  readonly handshakeTimeoutMs?: number;
-  /**
-   * Where the session store and process records live: `AGENTBRIDGE_STATE_DIR`, else `stateDir`
-   * from the config (relative to its file), else host-node's default (XDG state dir).
-   */
-  readonly stateDirectory: string;
-  readonly plugins: readonly PluginReference[];
-  /** The files that contributed, lowest precedence first. */
-  readonly configFiles: readonly string[];
-};
+export type ResolvedSettings = ReturnType<typeof resolveSettings>;
 
 type SettingsLayer = Omit<BackendSettings, 'args'> & { readonly args?: readonly string[] };
 
-/** The flag values that take part in the merge (already parsed from argv). */
-export type SettingFlags = {
-  readonly backend?: string;
-  readonly agentCommand?: string;
-  readonly agentArgs?: readonly string[];
-  readonly model?: string;
-  readonly permissionMode?: ClaudePermissionMode;
-};
-
-/** Inputs of {@link resolveSettings}. */
-export type ResolveSettingsOptions = {
-  readonly flags: SettingFlags;
+/** Inputs of {@link resolveSettings}: the flags that take part, the environment, the files. */
+type ResolveSettingsOptions = {
+  readonly flags: Partial<CommandLine['own'] & Pick<CommandLine, 'model' | 'permissionMode'>>;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly files: readonly ConfigFile[];
   readonly homeDirectory: string;
@@ -61,68 +30,46 @@ export type ResolveSettingsOptions = {
 };
 
 /**
- * Merges the configuration layers. Within a file, `backends.<id>` overrides the top-level keys of
- * the same file; a higher layer overrides a lower one key by key; `env` maps are merged. A
- * `./relative` command in a file is resolved against that file's directory.
- * `AGENTBRIDGE_ARGS` must be a JSON array of strings (a `ConfigError` names the variable otherwise).
+ * Merges the configuration layers. Within a file, `backends.<id>` overrides its top-level keys; a
+ * higher layer overrides a lower one key by key; `env` maps are merged. `AGENTBRIDGE_ARGS` must be
+ * a JSON array of strings (a `ConfigError` names the variable otherwise).
  */
-export function resolveSettings(options: ResolveSettingsOptions): ResolvedSettings {
+export function resolveSettings(options: ResolveSettingsOptions) {
   const { env, files, flags } = options;
   const backendId =
     flags.backend ??
-    nonEmpty(env.AGENTBRIDGE_BACKEND) ??
+    (env.AGENTBRIDGE_BACKEND || undefined) ??
     lastDefined(files.map((file) => file.config.backend));
-
-  const layers: SettingsLayer[] = files.flatMap((file) => {
-    const perBackend = backendId ? file.config.backends?.[backendId] : undefined;
-    const fileLayers = perBackend
-      ? [pickSettings(file.config), perBackend]
-      : [pickSettings(file.config)];
-    // A relative command path in a file (`./bin/agent`) is relative to that file, not to the cwd.
-    return fileLayers.map((layer) =>
-      layer.command === undefined
-        ? layer
-        : { ...layer, command: resolveConfigCommand(layer.command, file.directory) },
-    );
-  });
-  layers.push({
-    ...optionalEntry('command', nonEmpty(env.AGENTBRIDGE_COMMAND)),
-    ...optionalEntry('args', parseArgsVariable(env.AGENTBRIDGE_ARGS)),
-  });
-  layers.push({
-    ...optionalEntry('command', flags.agentCommand),
-    ...optionalEntry('args', flags.agentArgs),
-    ...optionalEntry('model', flags.model),
-    ...optionalEntry('permissionMode', flags.permissionMode),
-  });
-
+  const layers: SettingsLayer[] = files.flatMap((file) =>
+    [file.config, backendId ? file.config.backends?.[backendId] : undefined].flatMap((layer) =>
+      layer ? [withFileCommand(layer, file)] : [],
+    ),
+  );
+  layers.push({ command: env.AGENTBRIDGE_COMMAND || undefined, args: parseArgsVariable(env) });
+  layers.push({ ...flags, command: flags.agentCommand, args: flags.agentArgs });
   const pick = <Key extends keyof SettingsLayer>(key: Key): SettingsLayer[Key] =>
     lastDefined(layers.map((layer) => layer[key]));
   const command = pick('command');
-  const args = pick('args') ?? (command !== undefined ? [] : undefined);
-  const permissionMode = pick('permissionMode');
-  const stateDirectoryFromFile = [...files].reverse().find((file) => file.config.stateDir);
-
+  const stateFile = files.findLast((file) => file.config.stateDir);
   return {
+    /** The chosen backend id, or undefined when nothing chose one. */
     backendId,
-    ...optionalEntry('command', command),
-    ...optionalEntry('args', args),
-    ...optionalEntry('authMethod', pick('authMethod')),
-    env: Object.assign({}, ...layers.map((layer) => layer.env ?? {})),
-    ...optionalEntry('model', pick('model')),
-    ...optionalEntry('permissionMode', permissionMode === 'manual' ? 'default' : permissionMode),
-    ...optionalEntry('handshakeTimeoutMs', pick('handshakeTimeoutMs')),
+    /** A command replacing the backend's default (then `args` replaces its default arguments). */
+    command,
+    /** Arguments replacing the backend's defaults; `[]` when a command was given alone (B-13). */
+    args: pick('args') ?? (command !== undefined ? [] : undefined),
+    authMethod: pick('authMethod'),
+    /** Extra variables for the agent's environment (merged over every layer). */
+    env: Object.assign({}, ...layers.map((layer) => layer.env ?? {})) as Record<string, string>,
+    model: pick('model'),
+    /** As written (`manual` included): the bridge maps it onto the agent's modes. */
+    permissionMode: pick('permissionMode'),
+    handshakeTimeoutMs: pick('handshakeTimeoutMs'),
+    /** `AGENTBRIDGE_STATE_DIR`, else `stateDir` (relative to its file), else the XDG state dir. */
     stateDirectory:
-      stateDirectoryFromFile && !nonEmpty(env.AGENTBRIDGE_STATE_DIR)
-        ? resolve(
-            stateDirectoryFromFile.directory,
-            stateDirectoryFromFile.config.stateDir as string,
-          )
-        : resolveStateDirectory({
-            env,
-            platform: options.platform,
-            homeDirectory: options.homeDirectory,
-          }),
+      stateFile?.config.stateDir && !env.AGENTBRIDGE_STATE_DIR
+        ? resolve(stateFile.directory, stateFile.config.stateDir)
+        : resolveStateDirectory(options),
     plugins: files.flatMap((file) =>
       (file.config.plugins ?? []).map((specifier, index) => ({
         specifier,
@@ -131,19 +78,48 @@ export function resolveSettings(options: ResolveSettingsOptions): ResolvedSettin
         index,
       })),
     ),
+    /** The files that contributed, lowest precedence first. */
     configFiles: files.map((file) => file.filePath),
   };
 }
 
-function parseArgsVariable(value: string | undefined): string[] | undefined {
+/** A backend's command and arguments as configured; undefined: the manifest's defaults. */
+export type LaunchSettings = { readonly command?: string; readonly args?: readonly string[] };
+
+/**
+ * What the configuration says about launching `manifest`: the merged settings for the selected
+ * backend; for any other, its `backends.<id>` entry in the config files, if any.
+ */
+export function launchSettingsFor(
+  manifest: BackendManifest,
+  settings: ResolvedSettings,
+  configFiles: readonly ConfigFile[],
+): LaunchSettings {
+  if (manifest.id === settings.backendId) return { command: settings.command, args: settings.args };
+  const file = configFiles.findLast((candidate) => {
+    const entry = candidate.config.backends?.[manifest.id];
+    return entry?.command !== undefined || entry?.args !== undefined;
+  });
+  const entry = file && withFileCommand(file.config.backends?.[manifest.id] ?? {}, file);
+  return entry ? { command: entry.command, args: entry.args ?? [] } : {};
+}
+
+/** A `./relative` command in a file is relative to that file's directory, not to the cwd. */
+function withFileCommand(layer: BackendSettings, file: ConfigFile): BackendSettings {
+  const { command } = layer;
+  if (command === undefined || !/^\.\.?[\\/]/.test(command)) return layer;
+  return { ...layer, command: resolve(file.directory, command) };
+}
+
+function parseArgsVariable(env: ResolveSettingsOptions['env']): string[] | undefined {
+  const value = env.AGENTBRIDGE_ARGS;
   if (value === undefined || value.trim() === '') return undefined;
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(value);
+    const parsed: unknown = JSON.parse(value);
+    if (Array.isArray(parsed) && parsed.every((item) => typeof item === 'string')) return parsed;
   } catch {
-    parsed = undefined;
+    // reported below
   }
-  if (Array.isArray(parsed) && parsed.every((item) => typeof item === 'string')) return parsed;
   throw new ConfigError({
     filePath: 'environment variable AGENTBRIDGE_ARGS',
     issues: [
@@ -152,26 +128,6 @@ function parseArgsVariable(value: string | undefined): string[] | undefined {
   });
 }
 
-function pickSettings(config: BackendSettings): BackendSettings {
-  const { command, args, authMethod, env, model, permissionMode, handshakeTimeoutMs } = config;
-  return {
-    ...optionalEntry('command', command),
-    ...optionalEntry('args', args),
-    ...optionalEntry('authMethod', authMethod),
-    ...optionalEntry('env', env),
-    ...optionalEntry('model', model),
-    ...optionalEntry('permissionMode', permissionMode),
-    ...optionalEntry('handshakeTimeoutMs', handshakeTimeoutMs),
-  };
-}
-
 function lastDefined<Value>(values: readonly (Value | undefined)[]): Value | undefined {
-  for (let index = values.length - 1; index >= 0; index -= 1) {
-    if (values[index] !== undefined) return values[index];
-  }
-  return undefined;
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value === '' ? undefined : value;
+  return values.findLast((value) => value !== undefined);
 }

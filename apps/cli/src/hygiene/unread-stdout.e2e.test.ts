@@ -1,16 +1,15 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sdkArgs, spawnCli } from '../__fixtures__/run-cli.js';
 import {
   childProcessesOf,
   isProcessGone,
   pollFor,
   signalIfAlive,
 } from './__fixtures__/process-table.js';
-import { cliBinPath } from './__fixtures__/start-bridge.js';
 
 const floodingClaude = fileURLToPath(
   new URL('./__fixtures__/flooding-claude.mjs', import.meta.url),
@@ -28,32 +27,18 @@ describe.skipIf(process.platform !== 'linux')('a client that never reads stdout'
   it('SIGTERM stops the agent tree and exits 143 although stdout cannot flush', async () => {
     const root = mkdtempSync(join(tmpdir(), 'agentbridge-unread-'));
     directories.push(root);
-    const child = spawn(
-      process.execPath,
+    // stdout is a pipe nobody reads: it fills up and stays full.
+    const child = spawnCli(
       [
-        cliBinPath,
         '--backend',
         'claude',
         '--agent-command',
         process.execPath,
         '--agent-arg',
         floodingClaude,
-        '--output-format',
-        'stream-json',
-        '--input-format',
-        'stream-json',
-        '--verbose',
+        ...sdkArgs,
       ],
-      {
-        cwd: root,
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: root,
-          AGENTBRIDGE_STATE_DIR: join(root, 'state'),
-        },
-        // stdout is a pipe nobody reads: it fills up and stays full.
-        stdio: ['pipe', 'pipe', 'pipe'],
-      },
+      { cwd: root },
     );
     const cliPid = child.pid as number;
     startedPids.push(cliPid);

@@ -1,64 +1,63 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { McpServerConfig } from '@agentbridge/core/contracts';
-import { UsageError } from '@agentbridge/core/contracts';
+import { errorMessage, UsageError } from '@agentbridge/core/contracts';
 
-/** What {@link parseMcpConfigs} needs from the outside world. */
-export type ParseMcpConfigsOptions = {
-  /** Directory relative file paths are resolved against. */
-  readonly cwd: string;
-  /** Reads a UTF-8 file (throws when missing). */
-  readonly readFile: (path: string) => string;
-};
+/** `--mcp-config` servers by name. */
+export type McpServers = Readonly<Record<string, McpServerConfig>>;
 
 /**
- * Turns the `--mcp-config` values (each JSON text or a path to a JSON file) into servers by name.
- * Later values override earlier ones with the same name. Throws `UsageError` (exit 1, as `claude`)
- * naming the value and the key that is wrong. Never puts header or env values in a message.
- * Core's schemas (and zod) are loaded only when there is a value to check.
+ * Turns the `--mcp-config` values (JSON text, or a JSON file relative to `cwd`) into servers by
+ * name, later names overriding earlier ones. Throws `UsageError` (exit 1, as `claude`) naming the
+ * value and the wrong key, never a header or env value. Core's schemas load only when needed.
  */
 export async function parseMcpConfigs(
   values: readonly string[],
-  options: ParseMcpConfigsOptions,
-): Promise<Record<string, McpServerConfig>> {
+  options: { readonly cwd: string; readonly readFile?: (path: string) => string },
+): Promise<McpServers> {
   const servers: Record<string, McpServerConfig> = {};
   if (values.length === 0) return servers;
   const { mcpConfigFileSchema } = await import('@agentbridge/core');
+  const readFile = options.readFile ?? ((path: string) => readFileSync(path, 'utf8'));
   for (const value of values) {
     const trimmed = value.trim();
     const isJson = trimmed.startsWith('{');
     const source = isJson ? 'the --mcp-config JSON' : resolve(options.cwd, trimmed);
+    const fail = (detail: string): never => {
+      throw new UsageError(`Error: Invalid MCP configuration${detail}`);
+    };
     let text = trimmed;
-    if (!isJson) {
-      try {
-        text = options.readFile(source);
-      } catch (error) {
-        throw new UsageError(
-          `Error: Invalid MCP configuration: cannot read ${source} (${describe(error)}). Pass a JSON string or the path of a JSON file.`,
-        );
-      }
+    try {
+      if (!isJson) text = readFile(source);
+    } catch (error) {
+      fail(
+        `: cannot read ${source} (${errorMessage(error)}). Pass a JSON string or the path of a JSON file.`,
+      );
     }
     let document: unknown;
     try {
       document = JSON.parse(text);
     } catch (error) {
-      throw new UsageError(
-        `Error: Invalid MCP configuration: ${source} is not valid JSON (${describe(error)}).`,
-      );
+      fail(`: ${source} is not valid JSON (${errorMessage(error)}).`);
     }
     const parsed = mcpConfigFileSchema.safeParse(document);
     if (!parsed.success) {
       const issues = parsed.error.issues.map(
         (issue) => `  - ${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`,
       );
-      throw new UsageError(
-        `Error: Invalid MCP configuration in ${source}:\n${issues.join('\n')}\nExpected {"mcpServers": {"<name>": {"command": "...", "args": [...]} | {"type": "http" | "sse", "url": "..."}}}.`,
+      fail(
+        ` in ${source}:\n${issues.join('\n')}\nExpected {"mcpServers": {"<name>": {"command": "...", "args": [...]} | {"type": "http" | "sse", "url": "..."}}}.`,
       );
-    }
-    Object.assign(servers, parsed.data.mcpServers);
+    } else Object.assign(servers, parsed.data.mcpServers);
   }
   return servers;
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+/** The header values (http, sse) and env values (stdio) of the servers: secrets to mask. */
+export function mcpSecretValues(servers: McpServers): string[] {
+  return Object.values(servers).flatMap((server) =>
+    Object.values(
+      (server.type === 'http' || server.type === 'sse' ? server.headers : server.env) ?? {},
+    ),
+  );
 }

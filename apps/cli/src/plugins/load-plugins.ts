@@ -1,12 +1,103 @@
-import type { BackendRegistration } from '../backends/backend-registration.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { RegisterBackend } from '@agentbridge/core/contracts';
+import { ConfigError, errorMessage } from '@agentbridge/core/contracts';
+import type { BackendRegistration } from '../backends/builtin-backends.js';
 import type { PluginReference } from '../config/resolve-settings.js';
-import { loadPlugin } from './load-plugin.js';
 
-/** Loads every plugin in order (sequentially, so errors name the first bad one). */
+type Origin = NonNullable<BackendRegistration['origin']>;
+
+/** The `ConfigError` for a bad plugin: the config file, its `plugins[i]` entry and the plugin. */
+export function pluginError(origin: Origin, specifier: string, message: string, cause?: unknown) {
+  const error = new ConfigError({
+    filePath: origin.configFile,
+    issues: [{ path: origin.path, message: `plugin "${specifier}" ${message}` }],
+  });
+  if (cause !== undefined) Object.defineProperty(error, 'cause', { value: cause });
+  return error;
+}
+
+/** Loads every plugin in order (one at a time, so an error names the first bad one). */
 export async function loadPlugins(
   references: readonly PluginReference[],
 ): Promise<BackendRegistration[]> {
   const registrations: BackendRegistration[] = [];
   for (const reference of references) registrations.push(await loadPlugin(reference));
   return registrations;
+}
+
+/**
+ * Resolves a plugin from its config file's directory (a path, or a package through Node's
+ * resolution), imports it and finds `register(container)` (named, or on the default export).
+ */
+export async function loadPlugin(reference: PluginReference): Promise<BackendRegistration> {
+  const { specifier, baseDirectory } = reference;
+  const origin = { configFile: reference.configFile, path: `plugins[${reference.index}]` };
+  const fail = (message: string, cause?: unknown) => pluginError(origin, specifier, message, cause);
+  const firstLine = (error: unknown) => errorMessage(error).split('\n')[0];
+  let filePath: string;
+  let module: Record<string, unknown> & { default?: { register?: unknown } };
+  try {
+    filePath = resolvePluginPath(specifier, baseDirectory);
+  } catch (error) {
+    const fix = `Install the package there (npm install ${specifier}) or fix the path (relative paths start with ./).`;
+    throw fail(`cannot be found from ${baseDirectory}: ${firstLine(error)}. ${fix}`, error);
+  }
+  try {
+    module = await import(/* @vite-ignore */ pathToFileURL(filePath).href);
+  } catch (error) {
+    throw fail(`failed to load (${filePath}): ${firstLine(error)}`, error);
+  }
+  const register = [module.register, module.default?.register].find(
+    (candidate) => typeof candidate === 'function',
+  );
+  if (register) return { source: specifier, register: register as RegisterBackend, origin };
+  const exported = Object.keys(module).join(', ') || 'nothing';
+  throw fail(
+    `must export a function register(container) (it exports: ${exported}). See the backend plugin guide: export function register(container) { provideValue(container, BackendToken, { manifest }) }.`,
+  );
+}
+
+/** The file a plugin specifier names, resolved from `baseDirectory`; throws when there is none. */
+function resolvePluginPath(specifier: string, baseDirectory: string): string {
+  if (isAbsolute(specifier) || specifier.startsWith('./') || specifier.startsWith('../')) {
+    const path = resolve(baseDirectory, specifier);
+    readFileSync(path); // throws ENOENT with a clear message
+    return path;
+  }
+  const require = createRequire(join(baseDirectory, 'package.json'));
+  try {
+    return require.resolve(specifier);
+  } catch (error) {
+    // An ESM-only package exports only an `import` condition, which require.resolve ignores.
+    const parts = specifier.split('/');
+    const name = parts.slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+    const packageJson = (require.resolve.paths(specifier) ?? [])
+      .map((directory) => join(directory, name, 'package.json'))
+      .find(existsSync);
+    if (packageJson === undefined) throw error;
+    const manifest = JSON.parse(readFileSync(packageJson, 'utf8'));
+    const subpath = `.${specifier.slice(name.length)}`;
+    const exports = manifest.exports;
+    const target =
+      typeof exports === 'string'
+        ? subpath === '.' && exports
+        : pickCondition(exports?.[subpath] ?? (subpath === '.' ? exports : undefined));
+    const entry =
+      target || (subpath === '.' && typeof manifest.module === 'string' && manifest.module);
+    if (!entry) throw error;
+    return resolve(dirname(packageJson), entry);
+  }
+}
+
+function pickCondition(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const key of ['node', 'import', 'default']) {
+    const picked = pickCondition((value as Record<string, unknown>)[key]);
+    if (picked) return picked;
+  }
+  return undefined;
 }

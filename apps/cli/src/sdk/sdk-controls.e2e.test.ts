@@ -1,3 +1,4 @@
+import { kindOf, readUntil } from '@agentbridge/test-kit';
 import type { Query, SDKMessage } from '@anthropic-ai/claude-agent-sdk';
 import { query } from '@anthropic-ai/claude-agent-sdk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -6,7 +7,6 @@ import { createPromptQueue } from './__fixtures__/create-prompt-queue.js';
 import type { SdkSandbox } from './__fixtures__/create-sdk-sandbox.js';
 import { createSdkSandbox, sdkScenarioPath } from './__fixtures__/create-sdk-sandbox.js';
 import { isProcessAlive } from './__fixtures__/find-processes-under.js';
-import { kindOf, readUntil } from './__fixtures__/read-until.js';
 
 let sandbox: SdkSandbox;
 let prompts: PromptQueue;

@@ -1,10 +1,9 @@
-import { fakeAcpAgentBinPath } from '@agentbridge/test-kit';
+import { fakeAcpAgentBinPath, kindOf } from '@agentbridge/test-kit';
 import type { Options, SDKMessage } from '@anthropic-ai/claude-agent-sdk';
 import { query } from '@anthropic-ai/claude-agent-sdk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SdkSandbox } from './__fixtures__/create-sdk-sandbox.js';
 import { createSdkSandbox, sdkScenarioPath } from './__fixtures__/create-sdk-sandbox.js';
-import { kindOf } from './__fixtures__/read-until.js';
 
 let sandbox: SdkSandbox;
 beforeEach(() => {

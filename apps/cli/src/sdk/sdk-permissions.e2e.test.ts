@@ -1,3 +1,4 @@
+import { kindOf, readUntil } from '@agentbridge/test-kit';
 import type {
   CanUseTool,
   PermissionResult,
@@ -9,7 +10,6 @@ import { afterEach, beforeEach, describe, expect, it, onTestFailed } from 'vites
 import { createPromptQueue } from './__fixtures__/create-prompt-queue.js';
 import type { SdkSandbox } from './__fixtures__/create-sdk-sandbox.js';
 import { createSdkSandbox, sdkScenarioPath } from './__fixtures__/create-sdk-sandbox.js';
-import { kindOf, readUntil } from './__fixtures__/read-until.js';
 
 let sandbox: SdkSandbox;
 beforeEach(() => {

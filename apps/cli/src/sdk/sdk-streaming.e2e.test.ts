@@ -1,10 +1,10 @@
+import { kindOf } from '@agentbridge/test-kit';
 import type { SDKMessage } from '@anthropic-ai/claude-agent-sdk';
 import { query } from '@anthropic-ai/claude-agent-sdk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPromptQueue } from './__fixtures__/create-prompt-queue.js';
 import type { SdkSandbox } from './__fixtures__/create-sdk-sandbox.js';
 import { createSdkSandbox, sdkScenarioPath } from './__fixtures__/create-sdk-sandbox.js';
-import { kindOf } from './__fixtures__/read-until.js';
 
 let sandbox: SdkSandbox;
 beforeEach(() => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createStderrLogger } from './create-stderr-logger.js';
-import { formatArgvNotes } from './format-argv-notes.js';
 
 describe('createStderrLogger', () => {
   it('writes one line per entry at or above the level, with bindings and data', () => {
@@ -22,17 +21,5 @@ describe('createStderrLogger', () => {
     createStderrLogger({ level: 'debug', write: (text) => lines.push(text) }).debug('x');
     createStderrLogger({ level: 'silent', write: (text) => lines.push(text) }).error('y');
     expect(lines).toEqual(['agentbridge debug: x\n']);
-  });
-});
-
-describe('formatArgvNotes', () => {
-  it('warns once per unknown flag and notes once per unsupported flag', () => {
-    expect(
-      formatArgvNotes({ unknownFlags: ['--foo bar'], unsupportedFlags: ['max-turns', 'effort'] }),
-    ).toEqual([
-      "agentbridge: warning: unknown option '--foo bar' ignored\n",
-      'agentbridge: note: --max-turns cannot be honoured by an ACP agent and is ignored\n',
-      'agentbridge: note: --effort cannot be honoured by an ACP agent and is ignored\n',
-    ]);
   });
 });

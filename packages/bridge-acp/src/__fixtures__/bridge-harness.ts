@@ -1,8 +1,10 @@
-import type { BackendManifest } from '@agentbridge/core/contracts';
+import type { BackendManifest, BridgeEvent } from '@agentbridge/core/contracts';
 import { createMemoryLogger } from '@agentbridge/core/contracts';
 import type { AcpLaunch } from '../acp-launch.js';
-import type { BridgeAction } from '../bridge-action.js';
 import { createAcpBridge } from '../create-acp-bridge.js';
+
+/** The events other than messages: timers, stop-agent, session and sign-in news. */
+export type HostAction = Exclude<BridgeEvent, { type: 'client-message' | 'agent-message' }>;
 
 /** A JSON object as written on either wire. */
 // biome-ignore lint/suspicious/noExplicitAny: wire lines are read deeply in assertions; the shapes are what the tests check.
@@ -80,7 +82,7 @@ export function createHarness(options: HarnessOptions = {}) {
   const script: AgentScript = { ...defaultScript, ...options.script };
   const toAgentLines: Line[] = [];
   const clientLines: Line[] = [];
-  const actions: BridgeAction[] = [];
+  const actions: HostAction[] = [];
   const inbox: Line[] = [];
   const log = createMemoryLogger();
   let now = 1_000;
@@ -88,15 +90,20 @@ export function createHarness(options: HarnessOptions = {}) {
   const bridge = createAcpBridge({
     launch: { cwd: '/proj', ...options.launch },
     ...(options.backend !== undefined ? { backend: options.backend } : {}),
-    toAgent: (line) => {
-      const message = JSON.parse(line) as Line;
-      toAgentLines.push(message);
-      inbox.push(message);
+    emit: (event) => {
+      // Each message goes through JSON as on the wire: nothing may depend on object identity.
+      if (event.type === 'agent-message') {
+        const message = JSON.parse(JSON.stringify(event.message)) as Line;
+        toAgentLines.push(message);
+        inbox.push(message);
+      } else if (event.type === 'client-message') {
+        clientLines.push(JSON.parse(JSON.stringify(event.message)) as Line);
+      } else {
+        actions.push(event);
+      }
     },
-    toClient: (line) => clientLines.push(JSON.parse(line) as Line),
-    onAction: (action) => actions.push(action),
     log,
-    clock: { now: () => now },
+    now: () => now,
     newId: () => `uuid-${++uuid}`,
   });
   let pumping = false;

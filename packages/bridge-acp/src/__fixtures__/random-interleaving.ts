@@ -201,17 +201,18 @@ export function runInterleaving(
   const bridge = createAcpBridge({
     launch: { cwd: '/proj', permissionMode: 'default', ...launch },
     ...(backend !== undefined ? { backend } : {}),
-    onAction: (action) => {
-      if (action.type !== 'start-timer' && action.type !== 'cancel-timer') return;
-      const index = runningTimers.indexOf(action.timerId);
+    emit: (event) => {
+      if (event.type === 'agent-message') toAgent.push(JSON.parse(JSON.stringify(event.message)));
+      else if (event.type === 'client-message')
+        toClient.push(JSON.parse(JSON.stringify(event.message)));
+      if (event.type !== 'start-timer' && event.type !== 'cancel-timer') return;
+      const index = runningTimers.indexOf(event.timerId);
       if (index >= 0) runningTimers.splice(index, 1);
-      if (action.type === 'start-timer') runningTimers.push(action.timerId);
+      if (event.type === 'start-timer') runningTimers.push(event.timerId);
     },
-    toAgent: (line) => toAgent.push(JSON.parse(line)),
-    toClient: (line) => toClient.push(JSON.parse(line)),
     log,
     newId: () => `u${++id}`,
-    clock: { now: () => id },
+    now: () => id,
   });
   const pendingBridgeRequests: Line[] = [];
   const agentRequestIds: (number | string)[] = [];

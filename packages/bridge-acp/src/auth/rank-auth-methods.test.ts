@@ -1,13 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  classifyAuthMethod,
-  describeAuthMethod,
-  isApiKeyAuthMethod,
-  looksLikeAuthRequired,
-  rankAuthMethods,
-  resolveAuthMethodId,
-} from './rank-auth-methods.js';
+import { looksLikeAuthRequired, rankAuthMethods } from './rank-auth-methods.js';
 import { readAuthMethods } from './read-auth-methods.js';
 
 const geminiMethods = readAuthMethods([
@@ -18,6 +11,20 @@ const geminiMethods = readAuthMethods([
 ]);
 
 const ids = (methods: readonly { id: string }[]): string[] => methods.map((method) => method.id);
+
+/**
+ * The AU-06 class of a method, read from where the ranking puts it after one reference method of
+ * each class (classes 1 to 4 in this order): it lands right after the reference of its own class.
+ */
+const classifyAuthMethod = (id: string, name: string): number => {
+  const references = [
+    { id: 'ref-login', name: '' },
+    { id: 'ref-device', name: '' },
+    { id: 'ref-other', name: '' },
+    { id: 'ref-apikey', name: '' },
+  ];
+  return ids(rankAuthMethods([...references, { id, name }])).indexOf(id);
+};
 
 describe('classifyAuthMethod', () => {
   it.each([
@@ -85,7 +92,7 @@ describe('rankAuthMethods', () => {
       { id: 'unknown-b' },
       { id: 'unknown-a' },
       { id: 'unknown-c' },
-    ]);
+    ] as never);
     expect(ids(rankAuthMethods(methods))).toEqual(['unknown-b', 'unknown-a', 'unknown-c']);
   });
 
@@ -148,31 +155,22 @@ describe('rankAuthMethods', () => {
 const byId = (left: { id: string }, right: { id: string }): number =>
   left.id < right.id ? -1 : left.id > right.id ? 1 : 0;
 
-describe('AU-13 helpers', () => {
-  it('AU-13 scenario 22: isApiKeyAuthMethod is true for key and gateway methods only', () => {
-    expect(isApiKeyAuthMethod('gemini-api-key', 'Use Gemini API key')).toBe(true);
-    expect(isApiKeyAuthMethod('vertex-ai', '')).toBe(true);
-    expect(isApiKeyAuthMethod('gateway', '')).toBe(true);
-    expect(isApiKeyAuthMethod('apikey', undefined)).toBe(true);
-    expect(isApiKeyAuthMethod('oauth-personal', 'Log in with Google')).toBe(false);
-    expect(isApiKeyAuthMethod('chat-gpt', 'ChatGPT')).toBe(false);
-    expect(isApiKeyAuthMethod(null, null)).toBe(false);
-    expect(isApiKeyAuthMethod(undefined, undefined)).toBe(false);
+describe('AU-13 the method tried first and the API-key class', () => {
+  it('AU-13 seed#22 key, vertex, gateway and apikey methods are the API-key class (4); account logins are not', () => {
+    expect(classifyAuthMethod('gemini-api-key', 'Use Gemini API key')).toBe(4);
+    expect(classifyAuthMethod('vertex-ai', '')).toBe(4);
+    expect(classifyAuthMethod('gateway', '')).toBe(4);
+    expect(classifyAuthMethod('apikey', '')).toBe(4);
+    expect(classifyAuthMethod('oauth-personal', 'Log in with Google')).not.toBe(4);
+    expect(classifyAuthMethod('chat-gpt', 'ChatGPT')).not.toBe(4);
   });
 
-  it('AU-13 scenario 23: describeAuthMethod prefers the display name, then the id, then empty', () => {
-    expect(describeAuthMethod('oauth-personal', 'Log in with Google')).toBe('Log in with Google');
-    expect(describeAuthMethod('oauth-personal', '')).toBe('oauth-personal');
-    expect(describeAuthMethod('oauth-personal', null)).toBe('oauth-personal');
-    expect(describeAuthMethod(null, undefined)).toBe('');
-  });
-
-  it('AU-13 resolveAuthMethodId: first ranked offered id, else the preferred one, else none', () => {
-    expect(resolveAuthMethodId(undefined, geminiMethods)).toBe('oauth-personal');
-    expect(resolveAuthMethodId('vertex-ai', geminiMethods)).toBe('vertex-ai');
-    expect(resolveAuthMethodId('my-method', [])).toBe('my-method');
-    expect(resolveAuthMethodId(undefined, [])).toBeUndefined();
-    expect(resolveAuthMethodId(undefined, geminiMethods, ['gateway'])).toBe('gateway');
+  it('AU-13 the method tried first is the first ranked offered id; nothing offered, nothing tried', () => {
+    expect(rankAuthMethods(geminiMethods)[0]?.id).toBe('oauth-personal');
+    expect(rankAuthMethods(geminiMethods, { configured: 'vertex-ai' })[0]?.id).toBe('vertex-ai');
+    expect(rankAuthMethods([], { configured: 'my-method' })[0]).toBeUndefined();
+    expect(rankAuthMethods([])[0]).toBeUndefined();
+    expect(rankAuthMethods(geminiMethods, { preferred: ['gateway'] })[0]?.id).toBe('gateway');
   });
 });
 

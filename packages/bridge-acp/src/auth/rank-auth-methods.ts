@@ -1,144 +1,43 @@
-/**
- * The preference class of a sign-in method (AU-06): 1 account/browser login, 2 device code,
- * 3 anything else, 4 API key or gateway (tried last).
- */
-export type AuthMethodClass = 1 | 2 | 3 | 4;
+import type { ErrorResponse } from '@agentclientprotocol/sdk';
 
-/** The class of API-key-like methods (AU-13). */
-export const apiKeyAuthMethodClass = 4;
+// AU-06 vocabulary. Two account words are product names: that is how agents label such logins.
+const keyWords = /apikey|gateway|vertex|token/;
+const accountWords =
+  /chatgpt|chat-gpt|oauth|google|login|log in|sign in|browser|personal|account|subscription/;
 
-// Generic sign-in vocabulary of seed item AU-06: words agents use for account logins. Two are
-// product names (ChatGPT, Google accounts) because that is how agents label such logins.
-const accountWords = [
-  'chatgpt',
-  'chat-gpt',
-  'oauth',
-  'google',
-  'login',
-  'log in',
-  'sign in',
-  'browser',
-  'personal',
-  'account',
-  'subscription',
-] as const;
-
-/**
- * Classifies a sign-in method by `lower(id + " " + name)`, first match wins (AU-06):
- * key/gateway words → 4, `device` → 2, account/browser words → 1, else 3.
- */
-export function classifyAuthMethod(
-  id: string | null | undefined,
-  name: string | null | undefined,
-): AuthMethodClass {
-  const text = `${id ?? ''} ${name ?? ''}`.toLowerCase();
-  if (
-    (text.includes('api') && text.includes('key')) ||
-    text.includes('apikey') ||
-    text.includes('gateway') ||
-    text.includes('vertex') ||
-    text.includes('token')
-  ) {
-    return 4;
-  }
+/** AU-06 on `lower(id + " " + name)`, first match wins: key/gateway 4, device 2, account 1, else 3. */
+function classifyAuthMethod(id: string, name: string): number {
+  const text = `${id} ${name}`.toLowerCase();
+  if ((text.includes('api') && text.includes('key')) || keyWords.test(text)) return 4;
   if (text.includes('device')) return 2;
-  if (accountWords.some((word) => text.includes(word))) return 1;
-  return 3;
+  return accountWords.test(text) ? 1 : 3;
 }
 
-/** Options of {@link rankAuthMethods}. */
-export type RankAuthMethodsOptions = {
-  /** The method id the user configured (`--auth-method`, `.agentrc`); exact match only. */
-  readonly configured?: string;
-  /** The backend's `auth.preferredMethodIds`, tried in this order after the configured one. */
-  readonly preferred?: readonly string[];
-};
-
 /**
- * Orders the offered methods for the sign-in loop (AU-05): the configured id first (when offered),
- * then the backend's preferred ids in their order, then classes 1, 2, 3, 4 of
- * {@link classifyAuthMethod}. Stable by the agent's order within a bucket; duplicate ids are
- * dropped (first wins). Ids that are configured or preferred but not offered are ignored.
+ * Orders the offered methods for the sign-in loop (AU-05): the configured id, then the backend's
+ * preferred ids in their order, then AU-06 classes 1 to 4; stable, duplicate ids dropped.
  */
 export function rankAuthMethods<Method extends { readonly id: string; readonly name: string }>(
   methods: readonly Method[],
-  options: RankAuthMethodsOptions = {},
+  options: { readonly configured?: string; readonly preferred?: readonly string[] } = {},
 ): Method[] {
-  const seen = new Set<string>();
-  const unique: Method[] = [];
-  for (const method of methods) {
-    if (seen.has(method.id)) continue;
-    seen.add(method.id);
-    unique.push(method);
-  }
   const preferred = options.preferred ?? [];
-  const bucketOf = (method: Method): number => {
-    if (options.configured !== undefined && method.id === options.configured) return 0;
-    const preferredIndex = preferred.indexOf(method.id);
-    if (preferredIndex >= 0) return 1 + preferredIndex / (preferred.length + 1);
+  const bucket = (method: Method): number => {
+    if (method.id === options.configured) return 0;
+    const index = preferred.indexOf(method.id);
+    if (index >= 0) return 1 + index / (preferred.length + 1);
     return 1 + classifyAuthMethod(method.id, method.name);
   };
-  return unique
-    .map((method, index) => ({ method, index, bucket: bucketOf(method) }))
-    .sort((left, right) => left.bucket - right.bucket || left.index - right.index)
-    .map((entry) => entry.method);
+  return methods
+    .filter((method, index) => methods.findIndex((other) => other.id === method.id) === index)
+    .sort((left, right) => bucket(left) - bucket(right));
 }
 
-/**
- * True when a method is an API key or gateway method (class 4, AU-13). `(undefined, undefined)`
- * is false: an agent that is already signed in is not "API key".
- */
-export function isApiKeyAuthMethod(
-  id: string | null | undefined,
-  name: string | null | undefined,
-): boolean {
-  if (!id && !name) return false;
-  return classifyAuthMethod(id, name) === apiKeyAuthMethodClass;
-}
-
-/** The method's display name, else its id, else `''` (AU-13). */
-export function describeAuthMethod(
-  id: string | null | undefined,
-  name: string | null | undefined,
-): string {
-  if (name) return name;
-  if (id) return id;
-  return '';
-}
-
-/**
- * The method the bridge would try first (AU-13): the first ranked offered id, else the preferred
- * (configured) id, else `undefined`.
- */
-export function resolveAuthMethodId(
-  preferred: string | undefined,
-  offered: readonly { readonly id: string; readonly name: string }[],
-  preferredIds?: readonly string[],
-): string | undefined {
-  const ranked = rankAuthMethods(offered, {
-    ...(preferred !== undefined ? { configured: preferred } : {}),
-    ...(preferredIds !== undefined ? { preferred: preferredIds } : {}),
-  });
-  return ranked[0]?.id ?? (preferred || undefined);
-}
-
-/** The JSON-RPC error code agents use for "authentication required" (A-09). */
-export const authRequiredErrorCode = -32000;
-
-/**
- * The auth-required heuristic (AU-02): code `-32000`, or the error text (message and `data`)
- * mentions `auth` or `login` (case-insensitive).
- */
-export function looksLikeAuthRequired(error: {
-  readonly code?: number;
-  readonly message?: string;
-  readonly data?: unknown;
-}): boolean {
-  if (error.code === authRequiredErrorCode) return true;
-  let text = error.message ?? '';
-  if (error.data !== undefined && error.data !== null) {
-    text += ` ${typeof error.data === 'string' ? error.data : JSON.stringify(error.data)}`;
-  }
-  const lower = text.toLowerCase();
-  return lower.includes('auth') || lower.includes('login');
+/** AU-02: code -32000 (A-09), or the error's message or `data` mentions `auth` or `login`. */
+export function looksLikeAuthRequired(error: Partial<ErrorResponse> | undefined): boolean {
+  if (error?.code === -32000) return true;
+  const message = typeof error?.message === 'string' ? error.message : '';
+  const data = error?.data ?? '';
+  const text = `${message} ${typeof data === 'string' ? data : JSON.stringify(data)}`;
+  return /auth|login/i.test(text);
 }

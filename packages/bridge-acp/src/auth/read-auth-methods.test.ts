@@ -1,9 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lacksItsVariables, readAuthMethods } from './read-auth-methods.js';
+import { lacksItsVariables, readAuthMethods as readTyped } from './read-auth-methods.js';
+
+/** Agent data is untrusted: any JSON value may arrive where the SDK type is declared. */
+const readAuthMethods = (value: unknown) => readTyped(value as never);
 
 describe('readAuthMethods', () => {
-  it('H-06 keeps entries with a non-empty id; the name defaults to the id', () => {
+  it('H-06 AU-13 seed#23 keeps entries with a non-empty id; a method is described by its name, else its id', () => {
     const raw = [
       { id: 'oauth-personal', name: 'Log in with Google', description: 'Browser sign-in' },
       { id: '', name: 'no id' },

@@ -1,76 +1,61 @@
-/**
- * One sign-in method an ACP agent offers in `initialize.result.authMethods` (H-06), read
- * defensively: entries without a non-empty string `id` are skipped.
- */
+import type { AuthMethod } from '@agentclientprotocol/sdk';
+
+/** A sign-in method of `initialize.result.authMethods` (H-06), read defensively. */
 export type AuthMethodInfo = {
-  /** The ACP method id sent in `authenticate {methodId}`. */
   readonly id: string;
   /** Display name; the id when the agent gives none. */
   readonly name: string;
   readonly description?: string;
   /** ACP `type` (`terminal`, `env_var`, ...); absent for agent-run methods. */
   readonly type?: string;
-  /**
-   * The environment variable names an `env_var` method reads (`vars[].name`, or the older
-   * `varName`); absent for other methods.
-   */
+  /** The variables an `env_var` method reads (`vars[].name`, or the older `varName`). */
   readonly variableNames?: readonly string[];
-  /** The entry as the agent sent it (for `_meta`, `args` and other vendor fields). */
-  readonly raw: unknown;
+  /** The entry as the agent sent it (vendor fields: `_meta`, `args`). */
+  readonly raw: AuthMethod;
 };
 
-/**
- * Reads `initialize.result.authMethods` (H-06). Anything that is not an array yields `[]`;
- * entries without a non-empty `id` are skipped; `name` defaults to the id.
- */
-export function readAuthMethods(value: unknown): AuthMethodInfo[] {
-  if (!Array.isArray(value)) return [];
-  const methods: AuthMethodInfo[] = [];
-  for (const entry of value) {
-    if (typeof entry !== 'object' || entry === null) continue;
-    const record = entry as Record<string, unknown>;
-    const id = record.id;
+/** `env_var` methods are newer than the SDK's schema; `varName` is their older spelling. */
+type EnvVarFields = {
+  readonly type?: unknown;
+  readonly vars?: unknown;
+  readonly varName?: unknown;
+};
+
+/** H-06: entries without a non-empty string `id` are skipped; anything but an array gives `[]`. */
+export function readAuthMethods(
+  methods: readonly AuthMethod[] | null | undefined,
+): AuthMethodInfo[] {
+  if (!Array.isArray(methods)) return [];
+  const read: AuthMethodInfo[] = [];
+  for (const raw of methods as readonly (AuthMethod & EnvVarFields)[]) {
+    const id = raw?.id;
     if (typeof id !== 'string' || id === '') continue;
-    const name = typeof record.name === 'string' && record.name !== '' ? record.name : id;
     const method: { -readonly [K in keyof AuthMethodInfo]: AuthMethodInfo[K] } = {
       id,
-      name,
-      raw: entry,
+      name: nonEmpty(raw.name) ?? id,
+      raw,
     };
-    if (typeof record.description === 'string' && record.description !== '') {
-      method.description = record.description;
-    }
-    if (typeof record.type === 'string' && record.type !== '') method.type = record.type;
-    const variableNames = readVariableNames(record);
+    const description = nonEmpty(raw.description);
+    if (description !== undefined) method.description = description;
+    const type = nonEmpty(raw.type);
+    if (type !== undefined) method.type = type;
+    const names = [
+      ...(Array.isArray(raw.vars) ? raw.vars : []).map((entry) => entry?.name),
+      raw.varName,
+    ];
+    const variableNames = names.filter(
+      (name, index): name is string =>
+        nonEmpty(name) !== undefined && names.indexOf(name) === index,
+    );
     if (variableNames.length > 0) method.variableNames = variableNames;
-    methods.push(method);
+    read.push(method);
   }
-  return methods;
-}
-
-function readVariableNames(record: Record<string, unknown>): string[] {
-  const names: string[] = [];
-  if (Array.isArray(record.vars)) {
-    for (const variable of record.vars) {
-      if (typeof variable !== 'object' || variable === null) continue;
-      const name = (variable as Record<string, unknown>).name;
-      if (typeof name === 'string' && name !== '' && !names.includes(name)) names.push(name);
-    }
-  }
-  if (
-    typeof record.varName === 'string' &&
-    record.varName !== '' &&
-    !names.includes(record.varName)
-  ) {
-    names.push(record.varName);
-  }
-  return names;
+  return read;
 }
 
 /**
- * True when `method` is an ACP `env_var` method none of whose variables is set, judged by the names
- * present in the agent's environment (`AcpLaunch.environmentVariableNames`). Unknown names
- * (`undefined`) or a method that names no variable: false (it is tried).
+ * True for an `env_var` method none of whose (known) variables is set in the agent's environment;
+ * unknown environment (`undefined`) or a method naming no variable: false (it is tried).
  */
 export function lacksItsVariables(
   method: AuthMethodInfo,
@@ -79,4 +64,8 @@ export function lacksItsVariables(
   if (environmentVariableNames === undefined || method.type !== 'env_var') return false;
   const names = method.variableNames ?? [];
   return names.length > 0 && names.every((name) => !environmentVariableNames.includes(name));
+}
+
+function nonEmpty(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readAuthMethods } from './read-auth-methods.js';
-import { commandFileName, terminalAuthCommand } from './terminal-auth-command.js';
+import { terminalAuthCommand } from './terminal-auth-command.js';
 
 const method = (raw: Record<string, unknown>) => {
-  const [first] = readAuthMethods([raw]);
+  const [first] = readAuthMethods([raw] as never);
   if (first === undefined) throw new Error('test method needs an id');
   return first;
 };
@@ -65,7 +65,7 @@ describe('terminalAuthCommand', () => {
   });
 });
 
-describe('commandFileName', () => {
+describe('terminal command file name', () => {
   it.each([
     ['/opt/copilot-linux-x64/copilot', 'copilot'],
     ['C:\\Users\\me\\kimi.exe', 'kimi'],
@@ -73,6 +73,7 @@ describe('commandFileName', () => {
     ['qwen', 'qwen'],
     ['  /usr/bin/tool.sh ', 'tool.sh'],
   ])('AU-10 normalises %s to %s', (command, expected) => {
-    expect(commandFileName(command)).toBe(expected);
+    const bare = method({ id: 'login', name: 'Login', type: 'terminal' });
+    expect(terminalAuthCommand(bare, command)).toBe(expected);
   });
 });

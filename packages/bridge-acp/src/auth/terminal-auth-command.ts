@@ -1,61 +1,33 @@
+import { isRecord } from '@agentbridge/core/contracts';
+import type { AuthMethod } from '@agentclientprotocol/sdk';
 import type { AuthMethodInfo } from './read-auth-methods.js';
 
 /**
- * The command line a person must run in a terminal for a terminal sign-in method (AU-10), or
- * `undefined` when the method is completed through ACP `authenticate`.
- *
- * 1. `_meta["terminal-auth"]` is an object → its `command` (the agent executable when empty)
- *    plus its `args`;
- * 2. else `type: "terminal"` (ACP) or `_meta.type: "terminal"` → the agent executable plus `args`
- *    (from the method, else from `_meta`);
- * 3. else not a terminal method. An empty command line also means "not terminal".
- *
- * The command keeps only its file name (no directories, no `.exe`/`.cmd`), so the text is what a
- * person types: `/opt/vendor-linux-x64/vendor` + `["login"]` → `vendor login`.
+ * The command line a person runs in a terminal for a terminal sign-in method (AU-10), else
+ * `undefined`: `_meta["terminal-auth"]` gives `command` (the agent's when empty) and `args`;
+ * `type: "terminal"` (or `_meta.type`) gives the agent's command with `args` (the method's, else
+ * `_meta`'s). The command keeps only its file name: `/opt/vendor/vendor.exe` → `vendor`.
  */
 export function terminalAuthCommand(
   method: AuthMethodInfo,
   agentCommand?: string,
 ): string | undefined {
-  const raw = asRecord(method.raw) ?? {};
-  const meta = asRecord(raw._meta);
-  const terminalAuth = asRecord(meta?.['terminal-auth']);
-  let command: string | undefined;
+  const raw: AuthMethod & { readonly args?: unknown } = method.raw;
+  const meta = isRecord(raw._meta) ? raw._meta : {};
+  const terminalAuth = meta['terminal-auth'];
+  let command = agentCommand;
   let args: unknown;
-  if (terminalAuth !== undefined) {
-    command =
-      typeof terminalAuth.command === 'string' && terminalAuth.command.trim() !== ''
-        ? terminalAuth.command
-        : agentCommand;
+  if (isRecord(terminalAuth)) {
+    const own = terminalAuth.command;
+    if (typeof own === 'string' && own.trim() !== '') command = own;
     args = terminalAuth.args;
-  } else if (method.type === 'terminal' || raw.type === 'terminal' || meta?.type === 'terminal') {
-    command = agentCommand;
-    args = Array.isArray(raw.args) ? raw.args : meta?.args;
+  } else if (method.type === 'terminal' || meta.type === 'terminal') {
+    args = Array.isArray(raw.args) ? raw.args : meta.args;
   } else {
     return undefined;
   }
-  const parts: string[] = [];
-  const name = command === undefined ? '' : commandFileName(command);
-  if (name !== '') parts.push(name);
-  if (Array.isArray(args)) {
-    for (const argument of args) {
-      if (typeof argument === 'string' && argument !== '') parts.push(argument);
-    }
-  }
-  if (name === '') return undefined;
-  return parts.join(' ');
-}
-
-/** `C:\Users\me\agent.exe` → `agent`; `/usr/local/bin/agent` → `agent`. */
-export function commandFileName(command: string): string {
-  const trimmed = command.trim();
-  const lastSeparator = Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('\\'));
-  const fileName = trimmed.slice(lastSeparator + 1);
-  return fileName.replace(/\.(exe|cmd)$/i, '');
-}
-
-function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
+  const fileName = (command?.trim().split(/[/\\]/).at(-1) ?? '').replace(/\.(exe|cmd)$/i, '');
+  if (fileName === '') return undefined;
+  const words = Array.isArray(args) ? args.filter((word) => typeof word === 'string' && word) : [];
+  return [fileName, ...words].join(' ');
 }

@@ -1,22 +1,20 @@
+import type { ContentBlock } from '@agentclientprotocol/sdk';
+
 /**
- * The text of one ACP content block (N-10): `text` → its text; `resource_link` → its `uri`;
- * `resource` → the embedded text, else its `uri`; `image` → `[image]`; `audio` → `[audio]`; any
- * other type → `''`. `undefined` for a value that is not an object.
+ * The text of an ACP content block (N-10): its text, a link's `uri`, an embedded resource's text
+ * (else its `uri`), `[image]`, `[audio]`; `''` for other types, `undefined` for a non-object.
  */
-export function contentBlockText(block: unknown): string | undefined {
+export function contentBlockText(block: ContentBlock | null | undefined): string | undefined {
   if (typeof block !== 'object' || block === null) return undefined;
-  const record = block as Record<string, unknown>;
-  switch (record.type) {
+  const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+  switch (block.type) {
     case 'text':
-      return typeof record.text === 'string' ? record.text : '';
+      return text(block.text);
     case 'resource_link':
-      return typeof record.uri === 'string' ? record.uri : '';
+      return text(block.uri);
     case 'resource': {
-      const resource = record.resource;
-      if (typeof resource !== 'object' || resource === null) return '';
-      const contents = resource as Record<string, unknown>;
-      if (typeof contents.text === 'string') return contents.text;
-      return typeof contents.uri === 'string' ? contents.uri : '';
+      const resource: { readonly text?: unknown; readonly uri?: unknown } | null = block.resource;
+      return typeof resource?.text === 'string' ? resource.text : text(resource?.uri);
     }
     case 'image':
       return '[image]';

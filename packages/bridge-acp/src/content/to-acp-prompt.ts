@@ -1,163 +1,118 @@
 import type { ContentBlock } from '@agentclientprotocol/sdk';
 
-/** One ACP prompt content block. */
-export type AcpContentBlock = ContentBlock;
-
-/** The agent's `promptCapabilities` (all default to false; text and resource links always work). */
-export type PromptCapabilities = {
+/** The agent's `promptCapabilities` (text and resource links always work). */
+type PromptCapabilities = {
   readonly image: boolean;
   readonly audio: boolean;
   readonly embeddedContext: boolean;
 };
 
-/** The translated prompt and what could not be sent. */
-export type AcpPrompt = {
-  readonly blocks: AcpContentBlock[];
-  /** One short description per dropped block (`image`, `document (application/pdf)`, `tool_result`), for logs. */
-  readonly dropped: string[];
+/** A Claude content block as the client sent it, read defensively. */
+type ClaudeBlock = {
+  readonly type?: unknown;
+  readonly text?: unknown;
+  readonly title?: unknown;
+  readonly source?: {
+    readonly type?: unknown;
+    readonly data?: unknown;
+    readonly media_type?: unknown;
+    readonly url?: unknown;
+    readonly content?: unknown;
+  } | null;
 };
 
 /**
- * Translates a Claude user message's `content` into ACP prompt blocks (PR-01, extended):
- *
- * - a string → one `text` block; `text` blocks → `text` (empty ones skipped);
- * - `image` (base64 source) → `image` when the agent accepts images, else dropped; an image by
- *   URL → a `resource_link`;
- * - `document` with a text source (or `content` source of text blocks) → an embedded text
- *   `resource` when the agent accepts embedded context, else a `text` block headed by its title;
- *   a base64 document (PDF) → a `resource` blob when embedded context is accepted, else dropped;
- *   a URL document → a `resource_link`;
- * - `audio` (base64 source) → `audio` when accepted, else dropped;
- * - any other block (`tool_result`, `thinking`, ...) is dropped.
+ * Translates a Claude user message's `content` into ACP prompt blocks (PR-01): text as is; base64
+ * images, audio and documents when the agent accepts them (a text document falls back to a text
+ * block under its title); URL sources become resource links. Every other block is dropped and
+ * named in `dropped` (for logs).
  */
-export function toAcpPrompt(content: unknown, capabilities: PromptCapabilities): AcpPrompt {
-  const blocks: AcpContentBlock[] = [];
+export function toAcpPrompt(
+  content: unknown,
+  capabilities: PromptCapabilities,
+): { blocks: ContentBlock[]; dropped: string[] } {
+  const blocks: ContentBlock[] = [];
   const dropped: string[] = [];
   if (typeof content === 'string') {
     if (content !== '') blocks.push({ type: 'text', text: content });
     return { blocks, dropped };
   }
-  if (!Array.isArray(content)) return { blocks, dropped };
-  let documentIndex = 0;
-  for (const entry of content) {
-    if (typeof entry !== 'object' || entry === null) continue;
-    const block = entry as Record<string, unknown>;
-    const source = asRecord(block.source);
-    switch (block.type) {
-      case 'text':
-        if (typeof block.text === 'string' && block.text !== '') {
-          blocks.push({ type: 'text', text: block.text });
-        }
-        break;
-      case 'image':
-        if (source?.type === 'url' && typeof source.url === 'string') {
-          blocks.push({ type: 'resource_link', uri: source.url, name: source.url });
-        } else if (source?.type === 'base64' && typeof source.data === 'string') {
-          if (capabilities.image) {
-            blocks.push({
-              type: 'image',
-              mimeType: mediaType(source, 'image/png'),
-              data: source.data,
-            });
-          } else {
-            dropped.push('image');
-          }
-        } else {
-          dropped.push('image');
-        }
-        break;
-      case 'audio':
-        if (capabilities.audio && source?.type === 'base64' && typeof source.data === 'string') {
-          blocks.push({
-            type: 'audio',
-            mimeType: mediaType(source, 'audio/wav'),
-            data: source.data,
-          });
-        } else {
-          dropped.push('audio');
-        }
-        break;
-      case 'document': {
-        documentIndex += 1;
-        const translated = documentBlock(block, source, documentIndex, capabilities);
-        if (typeof translated === 'string') dropped.push(translated);
-        else blocks.push(translated);
-        break;
-      }
-      default:
-        dropped.push(typeof block.type === 'string' ? block.type : 'unknown block');
-        break;
-    }
+  let documents = 0;
+  for (const block of Array.isArray(content) ? (content as unknown[]) : []) {
+    if (typeof block !== 'object' || block === null) continue;
+    const claude = block as ClaudeBlock;
+    const index = claude.type === 'document' ? ++documents : 0;
+    const translated = translateBlock(claude, capabilities, index);
+    if (typeof translated === 'string') dropped.push(translated);
+    else if (translated !== undefined) blocks.push(translated);
   }
   return { blocks, dropped };
 }
 
-/**
- * The concatenated text blocks of a Claude user message, no separator (the PR-03 replay echo).
- * A string content is returned as is.
- */
+/** The text blocks of a Claude `content`, concatenated without a separator (PR-03 replay echo). */
 export function userText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
-  let text = '';
-  for (const block of content) {
-    if (typeof block !== 'object' || block === null) continue;
-    const record = block as Record<string, unknown>;
-    if (record.type === 'text' && typeof record.text === 'string') text += record.text;
-  }
-  return text;
+  return (content as (ClaudeBlock | null)[])
+    .map((block) => (block?.type === 'text' && typeof block.text === 'string' ? block.text : ''))
+    .join('');
 }
 
-function documentBlock(
-  block: Record<string, unknown>,
-  source: Record<string, unknown> | undefined,
-  index: number,
+/** One block's ACP block, or the name it is dropped under, or nothing (an empty text). */
+function translateBlock(
+  block: ClaudeBlock,
   capabilities: PromptCapabilities,
-): AcpContentBlock | string {
-  const title = typeof block.title === 'string' && block.title !== '' ? block.title : undefined;
-  const uri = `attachment:///${encodeURIComponent(title ?? `document-${index}`)}`;
-  if (source?.type === 'url' && typeof source.url === 'string') {
-    return { type: 'resource_link', uri: source.url, name: title ?? source.url };
-  }
-  const text = documentText(source);
-  if (text !== undefined) {
-    const mimeType = mediaType(source ?? {}, 'text/plain');
-    if (capabilities.embeddedContext) {
-      return { type: 'resource', resource: { uri, mimeType, text } };
+  documentIndex: number,
+): ContentBlock | string | undefined {
+  const source = block.source;
+  const media = (fallback: string): string =>
+    typeof source?.media_type === 'string' && source.media_type !== ''
+      ? source.media_type
+      : fallback;
+  const url = source?.type === 'url' && typeof source.url === 'string' ? source.url : undefined;
+  const data =
+    source?.type === 'base64' && typeof source.data === 'string' ? source.data : undefined;
+  switch (block.type) {
+    case 'text':
+      return typeof block.text === 'string' && block.text !== ''
+        ? { type: 'text', text: block.text }
+        : undefined;
+    case 'image':
+      if (url !== undefined) return { type: 'resource_link', uri: url, name: url };
+      return data !== undefined && capabilities.image
+        ? { type: 'image', mimeType: media('image/png'), data }
+        : 'image';
+    case 'audio':
+      return data !== undefined && capabilities.audio
+        ? { type: 'audio', mimeType: media('audio/wav'), data }
+        : 'audio';
+    case 'document': {
+      const title = typeof block.title === 'string' && block.title !== '' ? block.title : undefined;
+      if (url !== undefined) return { type: 'resource_link', uri: url, name: title ?? url };
+      const uri = `attachment:///${encodeURIComponent(title ?? `document-${documentIndex}`)}`;
+      const text = documentText(source);
+      if (text !== undefined) {
+        if (!capabilities.embeddedContext) {
+          return { type: 'text', text: title === undefined ? text : `${title}\n\n${text}` };
+        }
+        return { type: 'resource', resource: { uri, mimeType: media('text/plain'), text } };
+      }
+      if (data === undefined) return 'document';
+      const mimeType = media('application/pdf');
+      return capabilities.embeddedContext
+        ? { type: 'resource', resource: { uri, mimeType, blob: data } }
+        : `document (${mimeType})`;
     }
-    return { type: 'text', text: title === undefined ? text : `${title}\n\n${text}` };
+    default:
+      return typeof block.type === 'string' ? block.type : 'unknown block';
   }
-  if (source?.type === 'base64' && typeof source.data === 'string') {
-    const mimeType = mediaType(source, 'application/pdf');
-    if (capabilities.embeddedContext) {
-      return { type: 'resource', resource: { uri, mimeType, blob: source.data } };
-    }
-    return `document (${mimeType})`;
-  }
-  return 'document';
 }
 
-function documentText(source: Record<string, unknown> | undefined): string | undefined {
-  if (source === undefined) return undefined;
-  if (source.type === 'text' && typeof source.data === 'string') return source.data;
-  if (source.type === 'content') {
-    if (typeof source.content === 'string') return source.content;
-    if (Array.isArray(source.content)) {
-      const text = userText(source.content);
-      return text === '' ? undefined : text;
-    }
-  }
-  return undefined;
-}
-
-function mediaType(source: Record<string, unknown>, fallback: string): string {
-  return typeof source.media_type === 'string' && source.media_type !== ''
-    ? source.media_type
-    : fallback;
-}
-
-function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
+/** A document's text: a `text` source's data, or a `content` source's string or text blocks. */
+function documentText(source: ClaudeBlock['source']): string | undefined {
+  if (source?.type === 'text') return typeof source.data === 'string' ? source.data : undefined;
+  if (source?.type !== 'content') return undefined;
+  if (typeof source.content === 'string') return source.content;
+  const text = userText(source.content);
+  return text === '' ? undefined : text;
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatRpcError, readableErrorBody } from './format-rpc-error.js';
-import { acpProtocolVersion, authRequiredCode, methodNotFoundCode } from './json-rpc-message.js';
+import { formatRpcError } from './format-rpc-error.js';
+import { acpProtocolVersion, authRequiredCode, methodNotFoundCode } from './json-rpc.js';
 
 describe('formatRpcError', () => {
   it('A-08 message, code and data', () => {
@@ -67,10 +67,11 @@ describe('formatRpcError', () => {
         expect(text).not.toBe('');
       }),
     );
+    // A JSON error body never reads as an empty text, in the message or in data.message.
     fc.assert(
       fc.property(fc.json(), (json) => {
-        const readable = readableErrorBody(json);
-        expect(readable === undefined || readable !== '').toBe(true);
+        expect(formatRpcError({ message: json })).not.toBe('');
+        expect(formatRpcError({ message: 'm', data: { message: json } })).not.toBe('m: ');
       }),
     );
   });

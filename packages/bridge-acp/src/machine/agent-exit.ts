@@ -1,35 +1,20 @@
-import type { AgentExit } from '../acp-bridge.js';
+import type { AgentExit, AgentFault } from '../acp-bridge.js';
 import { buildControlCancelRequest } from '../north/client-lines.js';
-import { failHandshake } from './fail-handshake.js';
-import { finishTurn } from './finish-turn.js';
-import type { MachineContext } from './machine-context.js';
+import type { MachineContext } from './bridge-state.js';
+import { closedPhase } from './bridge-state.js';
+import { failHandshake } from './handshake.js';
+import { finishTurn } from './turn.js';
 
 /** The longest stderr tail quoted in an error text (its end is kept). */
-export const maxQuotedStderrCharacters = 1500;
+const maxQuotedStderrCharacters = 1500;
 
-/** `code 1` or `signal SIGKILL`. */
-function exitStatusText(exit: AgentExit): string {
-  return exit.signal !== null ? `signal ${exit.signal}` : `code ${exit.code}`;
-}
-
-/** ` stderr: <tail>` (trimmed, at most {@link maxQuotedStderrCharacters}), or `''` without one. */
-function stderrSuffix(exit: AgentExit): string {
+/** X-01, H-20: what the client reads when the agent dies: the exit and the agent's stderr tail. */
+function agentExitTexts(exit: AgentExit): { midTurn: string; duringHandshake: string } {
+  const status = exit.signal !== null ? `signal ${exit.signal}` : `code ${exit.code}`;
   const tail = exit.stderrTail?.trim() ?? '';
-  if (tail === '') return '';
   const quoted =
-    tail.length > maxQuotedStderrCharacters
-      ? `…${tail.slice(tail.length - maxQuotedStderrCharacters)}`
-      : tail;
-  return ` stderr: ${quoted}`;
-}
-
-/**
- * The texts the client sees when the agent dies (X-01, H-20): the exit code or signal and the
- * agent's stderr tail (already redacted by the host), so an SDK error says why.
- */
-export function agentExitTexts(exit: AgentExit): { midTurn: string; duringHandshake: string } {
-  const status = exitStatusText(exit);
-  const suffix = stderrSuffix(exit);
+    tail.length > maxQuotedStderrCharacters ? `…${tail.slice(-maxQuotedStderrCharacters)}` : tail;
+  const suffix = quoted === '' ? '' : ` stderr: ${quoted}`;
   return {
     midTurn: `The agent process exited mid-turn (${status}).${suffix}`,
     duringHandshake: `The agent process exited (${status}) before the ACP handshake finished.${suffix}`,
@@ -37,44 +22,52 @@ export function agentExitTexts(exit: AgentExit): { midTurn: string; duringHandsh
 }
 
 /**
- * X-01: the agent process exited. Pending requests are dropped; pending permissions are withdrawn
- * from the client; a running turn ends with `process_exited`. An exit before the session was ready
- * fails the handshake (so a waiting `initialize` and turn are still answered), unless the bridge
- * itself asked for the stop (`client-done`: the input ended with nothing waiting), which is a
- * normal end.
+ * X-01: the agent process exited. A running turn ends `process_exited`, pending prompts are
+ * withdrawn from the client, requests still waiting (a `set_model`) are answered with the exit. An
+ * exit before the session was ready fails the handshake, unless the bridge itself asked for the
+ * stop (the client was done), which is a normal end.
  */
 export function onAgentExit(context: MachineContext, exit: AgentExit): void {
   const { state } = context;
+  const { phase } = state;
   context.log.info('agent exited', { code: exit.code, signal: exit.signal });
-  if (state.phase === 'exited') return;
-  if (
-    state.clientDoneEmitted &&
-    state.turn === undefined &&
-    state.pendingInitializeIds.length === 0
-  ) {
-    // The bridge asked the host to stop the agent (the client's input ended with nothing left to
-    // do): an expected end, not a failure, even when no session was open yet.
-    if (state.phase === 'handshake') context.act({ type: 'cancel-timer', timerId: 'handshake' });
-    state.phase = 'exited';
-    context.rpc.failPending('The agent process exited.');
+  const done = state.client.input === 'done' && state.turn === undefined;
+  if ((phase.name === 'idle' || phase.name === 'handshake') && !done) {
+    failHandshake(context, agentExitTexts(exit).duringHandshake, false);
     return;
   }
-  const texts = agentExitTexts(exit);
-  if (state.phase === 'idle' || state.phase === 'handshake') {
-    failHandshake(context, texts.duringHandshake, false);
-    return;
+  if (phase.name === 'handshake') context.emit({ type: 'cancel-timer', timerId: 'handshake' });
+  const turn = state.turn;
+  if (turn !== undefined) {
+    // The agent cannot be answered any more; the client's prompts are withdrawn.
+    for (const permission of turn.permissions.values())
+      context.send(buildControlCancelRequest(permission.requestId));
+    turn.permissions.clear();
+    finishTurn(
+      context,
+      phase.name === 'ready'
+        ? { kind: 'agent-exited', reason: agentExitTexts(exit).midTurn }
+        : { kind: 'no-session' },
+    );
   }
-  const wasReady = state.phase === 'ready';
-  state.phase = 'exited';
-  // The agent cannot be answered any more; the client's prompts are withdrawn.
-  for (const permission of state.pendingPermissions.values()) {
-    context.emit(buildControlCancelRequest(permission.requestId));
-  }
-  state.pendingPermissions.clear();
-  if (wasReady && state.turn !== undefined)
-    finishTurn(context, { kind: 'agent-exited', reason: texts.midTurn });
-  else if (state.turn !== undefined) finishTurn(context, { kind: 'no-session' });
-  // Requests still waiting (a client's set_model) are answered with the exit; prompt handlers
-  // see their turn already settled.
+  state.phase = closedPhase(state);
   context.rpc.failPending('The agent process exited.');
+}
+
+/**
+ * The host saw a fault the protocol does not report (an over-long stdout line, a fatal stderr
+ * line). With a prompt in flight the turn ends now as R-03 does; its late answer is ignored. A
+ * `fatal-stderr` fault also sends `session/cancel` first. Outside a prompt it is only logged.
+ */
+export function onAgentFault(context: MachineContext, fault: AgentFault): void {
+  const { phase, turn } = context.state;
+  if (phase.name !== 'ready' || turn === undefined || turn.prompt === 'waiting') {
+    context.log.warn('agent fault outside a prompt', { kind: fault.kind, message: fault.message });
+    return;
+  }
+  context.log.warn('agent fault ends the turn', { kind: fault.kind, message: fault.message });
+  if (fault.kind === 'fatal-stderr' && turn.prompt === 'sent')
+    context.rpc.notify('session/cancel', { sessionId: phase.session.id });
+  turn.prompt = 'waiting';
+  finishTurn(context, { kind: 'prompt-error', errorText: fault.message });
 }

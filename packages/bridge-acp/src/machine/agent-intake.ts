@@ -1,21 +1,27 @@
-import { methodNotFoundCode } from '../json-rpc/json-rpc-message.js';
-import { parseJsonRpcLine } from '../json-rpc/parse-json-rpc-line.js';
-import type { MachineContext } from './machine-context.js';
-import { onPermissionRequest } from './permission-flow.js';
-import { onSessionUpdate } from './session-updates.js';
+import { isRecord } from '@agentbridge/core/contracts';
+import type { SessionNotification, SessionUpdate } from '@agentclientprotocol/sdk/unstable';
+import { contentBlockText } from '../content/content-block-text.js';
+import { methodNotFoundCode, parseInbound } from '../json-rpc/json-rpc.js';
+import { toSlashCommands } from '../north/client-lines.js';
+import { applyConfigOptionUpdate } from '../session/session-catalog.js';
+import type { MachineContext } from './bridge-state.js';
+import { emitCommandsChanged, emitSystemInit } from './client-output.js';
+import { extendReplay } from './handshake.js';
+import { onPermissionRequest } from './permissions.js';
+import { applyAgentModeChange, refreshCatalogWindows } from './session-switches.js';
+import { applyToolCallFrame } from './tool-calls.js';
 
 /**
- * One agent stdout line (A-05..A-07, N-01, F-01..F-04): responses settle the bridge's pending
- * requests, `session/request_permission` goes to the permission flow, every other request is
- * refused with -32601, and `session/update` is routed; other notifications are logged.
+ * One agent stdout line (A-05..A-07, N-01, F-01): answers settle the bridge's requests,
+ * `session/request_permission` goes to the permission flow, other requests are refused with
+ * -32601 (no fs, no terminal), `session/update` is routed here; other notifications are logged.
  */
 export function onAgentLine(context: MachineContext, line: string): void {
-  const message = parseJsonRpcLine(line);
+  const message = parseInbound(line);
   if (message === undefined) {
     context.log.debug('agent stdout line that is not JSON-RPC ignored');
     return;
   }
-  if (context.state.phase === 'exited') return;
   switch (message.kind) {
     case 'notification':
       if (message.method === 'session/update') onSessionUpdate(context, message.params);
@@ -33,15 +39,126 @@ export function onAgentLine(context: MachineContext, line: string): void {
         { method: message.method },
       );
       return;
-    case 'response': {
-      const outcome =
-        message.error !== undefined
-          ? { ok: false as const, error: message.error }
-          : { ok: true as const, result: message.result };
-      if (!context.rpc.settle(message.id, outcome)) {
+    case 'response':
+      if (!context.rpc.settle(message.id, message.outcome))
         context.log.debug('unmatched JSON-RPC response ignored', { id: message.id });
+  }
+}
+
+/**
+ * One `session/update` (N-02, N-03, S-06). Updates for another session are ignored (S-22). While a
+ * `session/load` replays history only commands, modes, config options and usage are kept. Content
+ * updates (chunks, tool calls) while no prompt is in flight are dropped (ST-07, T-33: a replay
+ * tail after the load's answer must not reach the next turn); state updates apply at any time, and
+ * so does a chunk matching `quirks.modeChangeChunkPattern`.
+ */
+function onSessionUpdate(context: MachineContext, params: unknown): void {
+  if (!isRecord(params) || !isRecord(params.update)) return;
+  const { sessionId, update, _meta } = params as SessionNotification;
+  const { state } = context;
+  const { phase } = state;
+  const replay = phase.name === 'handshake' ? phase.replay : undefined;
+  const expected =
+    replay?.sessionId ??
+    (phase.name === 'ready' || phase.name === 'handshake' ? phase.session?.id : undefined);
+  if (expected === undefined && phase.name === 'handshake') {
+    if (update.sessionUpdate === 'available_commands_update' && typeof sessionId === 'string')
+      phase.earlyCommands.set(sessionId, toSlashCommands(update.availableCommands));
+    return;
+  }
+  if (expected === undefined || sessionId !== expected) {
+    context.log.debug('session/update for another session ignored');
+    return;
+  }
+  if (replay?.settle !== undefined) extendReplay(context, replay.settle.delayMs);
+  if (_meta !== undefined) context.ledger.applyNotificationMeta(_meta);
+  const replaying = replay !== undefined;
+  switch (update.sessionUpdate) {
+    case 'agent_message_chunk':
+    case 'agent_thought_chunk':
+      if (!replaying) onChunk(context, update);
+      return;
+    case 'tool_call':
+    case 'tool_call_update':
+      if (replaying) return;
+      if (state.turn?.prompt !== 'sent' && state.turn?.prompt !== 'cancelling') {
+        context.log.debug('content update outside a turn dropped', { kind: update.sessionUpdate });
+        return;
       }
+      applyToolCallFrame(context, update);
+      return;
+    case 'usage_update':
+      context.ledger.applyUsageUpdate(update);
+      return;
+    case 'available_commands_update': {
+      const session =
+        phase.name === 'ready' || phase.name === 'handshake' ? phase.session : undefined;
+      const commands = toSlashCommands(update.availableCommands);
+      if (session === undefined) {
+        if (phase.name === 'handshake') phase.earlyCommands.set(expected, commands);
+        return;
+      }
+      session.commands = commands;
+      if (replaying) return;
+      // N-06: the SDK's `supportedCommands()` reads the latest `system/commands_changed`.
+      emitCommandsChanged(context);
+      if (session.lastInit !== undefined) emitSystemInit(context);
+      return;
+    }
+    case 'current_mode_update':
+      if (typeof update.currentModeId === 'string' && update.currentModeId !== '')
+        applyAgentModeChange(context, update.currentModeId);
+      return;
+    case 'config_option_update': {
+      const session =
+        phase.name === 'ready' || phase.name === 'handshake' ? phase.session : undefined;
+      if (session === undefined) {
+        if (phase.name === 'handshake')
+          phase.catalog = applyConfigOptionUpdate(phase.catalog, update.configOptions);
+        return;
+      }
+      const before = session.catalog.currentModeId;
+      session.catalog = applyConfigOptionUpdate(session.catalog, update.configOptions);
+      refreshCatalogWindows(context, session);
+      const after = session.catalog.currentModeId;
+      if (after !== undefined && after !== before) applyAgentModeChange(context, after);
+      return;
+    }
+    case 'user_message_chunk':
+    case 'plan':
+      return;
+    default:
+      context.log.debug('ignored session/update kind', {
+        kind: String((update as { sessionUpdate?: unknown }).sessionUpdate),
+      });
+  }
+}
+
+/** ST-01..ST-03: a message or thought chunk (the hot path), or a mode-change chunk. */
+function onChunk(
+  context: MachineContext,
+  update: Extract<SessionUpdate, { sessionUpdate: 'agent_message_chunk' | 'agent_thought_chunk' }>,
+): void {
+  const content = update.content;
+  const text =
+    content?.type === 'text' && typeof content.text === 'string'
+      ? content.text
+      : (contentBlockText(content) ?? '');
+  const pattern = context.modeChangePattern;
+  if (update.sessionUpdate === 'agent_message_chunk' && pattern !== undefined) {
+    const trimmed = text.trim();
+    const match = pattern.exec(trimmed);
+    if (match !== null && match[0].length === trimmed.length && match[1]) {
+      applyAgentModeChange(context, match[1]);
       return;
     }
   }
+  const prompt = context.state.turn?.prompt;
+  if (prompt !== 'sent' && prompt !== 'cancelling') {
+    context.log.debug('content update outside a turn dropped', { kind: update.sessionUpdate });
+    return;
+  }
+  const messageId = typeof update.messageId === 'string' ? update.messageId : undefined;
+  if (update.sessionUpdate === 'agent_thought_chunk') context.stream.thinking(text, messageId);
+  else context.stream.text(text, messageId);
 }

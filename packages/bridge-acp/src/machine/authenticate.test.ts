@@ -102,7 +102,7 @@ describe('sign-in during the handshake', () => {
       { type: 'auth-finished', success: false, error: expect.stringContaining('browser closed') },
     ]);
     expect(harness.actions.at(-1)).toEqual({
-      type: 'terminate-agent',
+      type: 'stop-agent',
       reason: expect.stringContaining('sign-in failed'),
     });
   });
@@ -335,6 +335,31 @@ describe('sign-in during the handshake', () => {
     const reason = harness.linesOf('result')[0]?.result as string;
     expect(reason).toContain('Browser: closed');
     expect(reason).toContain('run `kimi login` once');
+  });
+
+  it('AU-01 with signIn false (doctor) nothing is authenticated: the handshake fails with the sign-in text', () => {
+    const harness = createHarness({
+      backend: codexLikeBackend,
+      launch: { signIn: false },
+      script: {
+        initialize: {
+          result: { ...seedInitializeResult(), authMethods: [{ id: 'chat-gpt', name: 'ChatGPT' }] },
+        },
+        'session/new': authRequired,
+      },
+    });
+    harness.initialize();
+    expect(harness.sent('authenticate')).toEqual([]);
+    const reason =
+      "sign-in required (Authentication required (code -32000)); this run does not sign in. Sign in with the agent's own CLI: run `codex login` once, then start again.";
+    expect(harness.actions.filter((action) => action.type.startsWith('auth-'))).toEqual([
+      { type: 'auth-finished', success: false, error: reason },
+    ]);
+    expect(harness.clientLines.map(shapeOf)).toEqual([
+      'control_response/error',
+      'result/error_during_execution',
+    ]);
+    expect(harness.clientLines[0]?.response.error).toBe(reason);
   });
 
   it('AU-09 the session/new after a successful authenticate is not auth-retried', () => {

@@ -180,7 +180,10 @@ describe('the client initialize request', () => {
     expect(harness.sent('session/prompt')).toHaveLength(1);
     harness.endPrompt();
     expect(harness.linesOf('result')).toHaveLength(1);
-    expect(harness.actions.at(-1)).toEqual({ type: 'client-done' });
+    expect(harness.actions.at(-1)).toEqual({
+      type: 'stop-agent',
+      reason: 'the client ended its input',
+    });
   });
 });
 
@@ -292,7 +295,7 @@ describe('the client input ends early', () => {
   it('PR-01: an empty input ends quietly: client-done at once, nothing sent to the agent or the client', () => {
     const harness = createHarness();
     harness.bridge.onClientEnd();
-    expect(harness.actions).toEqual([{ type: 'client-done' }]);
+    expect(harness.actions).toEqual([{ type: 'stop-agent', reason: 'the client ended its input' }]);
     expect(harness.toAgentLines).toEqual([]);
     expect(harness.clientLines).toEqual([]);
   });
@@ -306,16 +309,17 @@ describe('the client input ends early', () => {
     expect(harness.clientLines.map(shapeOf)).toEqual(['control_response/success', 'system/init']);
     expect(harness.actions.map((action) => action.type)).toEqual([
       'start-timer',
+      'agent-initialized',
       'session-opened',
       'cancel-timer',
-      'client-done',
+      'stop-agent',
     ]);
   });
 
   it('X-01 PR-01: the agent stopping after client-done is no handshake failure: no result, no error', () => {
     const harness = createHarness();
     harness.bridge.onClientEnd();
-    expect(harness.actions).toEqual([{ type: 'client-done' }]);
+    expect(harness.actions).toEqual([{ type: 'stop-agent', reason: 'the client ended its input' }]);
     harness.bridge.onAgentExit({ code: 0, signal: null, stderrTail: '' });
     expect(harness.clientLines).toEqual([]);
     expect(harness.log.entries.filter((entry) => entry.level === 'error')).toEqual([]);
@@ -326,7 +330,10 @@ describe('the client input ends early', () => {
     harness.user('');
     harness.bridge.onClientEnd();
     expect(harness.linesOf('result')).toHaveLength(1);
-    expect(harness.actions.at(-1)).toEqual({ type: 'client-done' });
+    expect(harness.actions.at(-1)).toEqual({
+      type: 'stop-agent',
+      reason: 'the client ended its input',
+    });
     harness.bridge.onAgentExit({ code: 0, signal: null });
     expect(harness.linesOf('result')).toHaveLength(1);
     expect(harness.actions.at(-1)).toEqual({ type: 'cancel-timer', timerId: 'handshake' });

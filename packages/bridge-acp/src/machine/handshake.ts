@@ -1,277 +1,286 @@
+import type {
+  InitializeResponse,
+  LoadSessionResponse,
+  NewSessionResponse,
+} from '@agentclientprotocol/sdk/unstable';
 import { looksLikeAuthRequired } from '../auth/rank-auth-methods.js';
-import { readAuthMethods } from '../auth/read-auth-methods.js';
-import type { RpcOutcome } from '../json-rpc/create-json-rpc-channel.js';
 import { formatRpcError } from '../json-rpc/format-rpc-error.js';
-import { acpProtocolVersion } from '../json-rpc/json-rpc-message.js';
-import { toAcpMcpServers } from '../mcp/to-acp-mcp-servers.js';
-import { readSessionCatalog } from '../session/session-catalog.js';
+import { acpProtocolVersion } from '../json-rpc/json-rpc.js';
+import { emptySessionCatalog, readSessionCatalog } from '../session/session-catalog.js';
+import { readAgentInfo, sessionParams } from './agent-info.js';
 import { beginAuthentication } from './authenticate.js';
-import type { AgentCapabilities } from './bridge-state.js';
-import { emitInitializeAnswer, emitSystemInit } from './client-messages.js';
-import { failHandshake } from './fail-handshake.js';
-import { settleClientEnd } from './finish-turn.js';
-import { isRecord } from './is-record.js';
-import type { MachineContext } from './machine-context.js';
-import { beginQueuedTurn } from './prompt-turn.js';
-import { loadReplayTimerId } from './replay-settle.js';
-import { applyStartupSettings } from './session-settings.js';
-import { refreshCatalogWindows } from './session-updates.js';
+import type { AgentInfo, MachineContext, Phase, Session } from './bridge-state.js';
+import { closedPhase } from './bridge-state.js';
+import { emitControlError, emitInitializeAnswer, emitSystemInit } from './client-output.js';
+import { applyStartupSettings, refreshCatalogWindows } from './session-switches.js';
 import { standingInstructionsText } from './standing-instructions.js';
+import { beginQueuedTurn, finishTurn, newTurn, settleClientEnd } from './turn.js';
 
-/** The timer id of the handshake deadline. */
-export const handshakeTimerId = 'handshake';
+type Handshake = Extract<Phase, { name: 'handshake' }>;
 
-/** Default handshake deadline in milliseconds (a browser sign-in may happen inside it). */
-export const defaultHandshakeTimeoutMs = 120_000;
+const handshakeTimerId = 'handshake';
+const replayTimerId = 'load-replay';
+/** Default handshake deadline (a browser sign-in may happen inside it). */
+const defaultHandshakeTimeoutMs = 120_000;
+
+function handshakeTimeoutMs(context: MachineContext): number {
+  return (
+    context.launch.handshakeTimeoutMs ??
+    context.backend?.process.handshakeTimeoutMs ??
+    defaultHandshakeTimeoutMs
+  );
+}
+
+/** The handshake phase, when `context` is still in it (answers arriving later are ignored). */
+function handshakeOf(context: MachineContext): Handshake | undefined {
+  const { phase } = context.state;
+  return phase.name === 'handshake' ? phase : undefined;
+}
 
 /**
- * H-01: starts the ACP handshake (first client `initialize`, or the first `user` line of a client
+ * H-01: starts the handshake (the first client `initialize`, or the first `user` line of a client
  * that sends none): arms the deadline and sends ACP `initialize` (no fs, no terminal).
  */
-export function startHandshake(context: MachineContext): void {
+export function startHandshake(context: MachineContext) {
   const { state, launch } = context;
-  if (state.phase !== 'idle') return;
-  state.phase = 'handshake';
-  context.act({
+  if (state.phase.name !== 'idle') return;
+  state.phase = {
+    name: 'handshake',
+    initializing: [],
+    agent: undefined,
+    authAttempted: false,
+    replay: undefined,
+    earlyCommands: new Map(),
+    catalog: emptySessionCatalog,
+    session: undefined,
+  };
+  context.emit({
     type: 'start-timer',
     timerId: handshakeTimerId,
-    delayMs:
-      launch.handshakeTimeoutMs ??
-      context.backend?.process.handshakeTimeoutMs ??
-      defaultHandshakeTimeoutMs,
+    delayMs: handshakeTimeoutMs(context),
   });
-  const clientInfo = launch.clientInfo ?? { name: 'agentbridge', version: '' };
-  context.rpc.request(
+  context.rpc.request<InitializeResponse>(
     'initialize',
     {
       protocolVersion: acpProtocolVersion,
       clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
-      clientInfo,
+      clientInfo: launch.clientInfo ?? { name: 'agentbridge', version: '' },
     },
-    (answer) => onInitializeAnswer(context, answer),
+    (answer) => {
+      const phase = handshakeOf(context);
+      if (phase === undefined) return;
+      if (!answer.ok) {
+        failHandshake(context, `initialize failed: ${formatRpcError(answer.error)}`);
+        return;
+      }
+      const result = answer.result ?? ({} as InitializeResponse);
+      if (
+        typeof result.protocolVersion === 'number' &&
+        result.protocolVersion !== acpProtocolVersion
+      )
+        context.log.warn('agent answered another protocolVersion; continuing best-effort', {
+          version: result.protocolVersion,
+        });
+      context.emit({ type: 'agent-initialized', response: result });
+      phase.agent = readAgentInfo(context, result);
+      openSession(context, phase);
+    },
   );
 }
 
-/** `{}` means supported, absent or `null` means not (ACP session capabilities). */
-const offered = (value: unknown): boolean =>
-  value !== undefined && value !== null && value !== false;
-
-/** H-04 (extended): what the agent advertised. */
-export function readAgentCapabilities(value: unknown): AgentCapabilities {
-  const capabilities = isRecord(value) ? value : {};
-  const prompt = isRecord(capabilities.promptCapabilities) ? capabilities.promptCapabilities : {};
-  const mcp = isRecord(capabilities.mcpCapabilities) ? capabilities.mcpCapabilities : {};
-  const session = isRecord(capabilities.sessionCapabilities)
-    ? capabilities.sessionCapabilities
-    : {};
-  return {
-    loadSession: capabilities.loadSession === true,
-    resumeSession: offered(session.resume),
-    forkSession: offered(session.fork),
-    image: prompt.image === true,
-    audio: prompt.audio === true,
-    embeddedContext: prompt.embeddedContext === true,
-    mcpHttp: mcp.http === true,
-    mcpSse: mcp.sse === true,
-    systemPrompt: offered(session.systemPrompt),
-    additionalDirectories: offered(session.additionalDirectories),
-  };
-}
-
-function onInitializeAnswer(context: MachineContext, answer: RpcOutcome): void {
-  const { state } = context;
-  if (state.phase !== 'handshake') return;
-  if (!answer.ok) {
-    failHandshake(context, `initialize failed: ${formatRpcError(answer.error)}`);
-    return;
-  }
-  const result = isRecord(answer.result) ? answer.result : {};
-  const version = result.protocolVersion;
-  if (typeof version === 'number' && version !== acpProtocolVersion) {
-    context.log.warn('agent answered another protocolVersion; continuing best-effort', { version });
-  }
-  state.capabilities = readAgentCapabilities(result.agentCapabilities);
-  const agentInfo = isRecord(result.agentInfo) ? result.agentInfo : {};
-  state.agentName = typeof agentInfo.name === 'string' ? agentInfo.name : '';
-  state.agentVersion = typeof agentInfo.version === 'string' ? agentInfo.version : '';
-  state.authMethods = readAuthMethods(result.authMethods);
-  const mcp = toAcpMcpServers(state.mcpServers, {
-    http: state.capabilities.mcpHttp,
-    sse: state.capabilities.mcpSse,
-  });
-  state.acpMcpServers = mcp.servers;
-  state.mcpStatuses = mcp.statuses;
-  for (const status of mcp.statuses) {
-    if (status.status === 'failed')
-      context.log.warn('MCP server not passed to the agent', { name: status.name });
-  }
-  openSession(context);
-}
-
-/** The `cwd`/`mcpServers`/`additionalDirectories` every session request carries (S-02). */
-function sessionParams(context: MachineContext): Record<string, unknown> {
-  const { state, launch } = context;
-  const params: Record<string, unknown> = { cwd: launch.cwd, mcpServers: state.acpMcpServers };
-  const directories = launch.additionalDirectories ?? [];
-  if (directories.length > 0) {
-    if (state.capabilities.additionalDirectories) params.additionalDirectories = [...directories];
-    else context.log.info('agent does not take additional directories; not sent');
-  }
-  return params;
-}
-
 /**
- * `--fork-session` could not fork: a new session is opened instead (a fork never writes into the
- * original), logged and announced with a start-up warning.
+ * S-01, S-05: reopens `launch.resumeSessionId` (`session/fork` with `--fork-session`, else
+ * `session/load` with replay, else `session/resume`); a failed reopen, or an agent that cannot,
+ * gets `session/new`. A fork that cannot happen never writes into the original session.
  */
-function forkAsNewSession(context: MachineContext, resumeId: string, reason: string): void {
-  context.log.warn('cannot fork the session; opening a new one', { sessionId: resumeId, reason });
-  context.state.startupWarnings.push(
-    `The session '${resumeId}' could not be forked (${reason}): a new session was started instead, without its history; the original session is unchanged.`,
-  );
-  newSession(context);
-}
-
-/**
- * S-01: reopens `launch.resumeSessionId` (`session/load` with replay, else `session/resume`), else
- * opens a new session. With `--fork-session` the reopen is `session/fork`; an agent that cannot
- * fork gets `session/new` (never the original session). A failed reopen falls back to
- * `session/new` (S-05).
- */
-function openSession(context: MachineContext): void {
-  const { state, launch } = context;
+function openSession(context: MachineContext, phase: Handshake) {
+  const { launch } = context;
+  const agent = phase.agent as AgentInfo;
   const resumeId = launch.resumeSessionId;
-  const capabilities = state.capabilities;
-  if (resumeId === undefined || resumeId === '') {
-    newSession(context);
-    return;
-  }
-  if (launch.forkSession === true && !capabilities.forkSession) {
-    forkAsNewSession(context, resumeId, 'the agent does not offer session/fork');
-    return;
-  }
+  if (resumeId === undefined || resumeId === '') return newSession(context, phase);
+  const forkAsNew = (reason: string) => {
+    context.log.warn('cannot fork the session; opening a new one', { sessionId: resumeId, reason });
+    newSession(context, phase, [
+      `The session '${resumeId}' could not be forked (${reason}): a new session was started instead, without its history; the original session is unchanged.`,
+    ]);
+  };
+  if (launch.forkSession === true && !agent.can.forkSession)
+    return forkAsNew('the agent does not offer session/fork');
   const method =
     launch.forkSession === true
       ? 'session/fork'
-      : capabilities.loadSession
+      : agent.can.loadSession
         ? 'session/load'
-        : capabilities.resumeSession
+        : agent.can.resumeSession
           ? 'session/resume'
           : undefined;
   if (method === undefined) {
     context.log.info('agent cannot reopen sessions; opening a new one');
-    newSession(context);
-    return;
+    return newSession(context, phase);
   }
-  state.requestedSessionId = resumeId;
-  state.replaying = method === 'session/load';
-  context.rpc.request(method, { ...sessionParams(context), sessionId: resumeId }, (answer) => {
-    if (state.phase !== 'handshake') return;
-    const settleMs = context.quirks.loadReplaySettleMs ?? 0;
-    state.replaying = false;
+  if (method === 'session/load') phase.replay = { sessionId: resumeId };
+  const params = { ...sessionParams(context, agent), sessionId: resumeId };
+  context.rpc.request<LoadSessionResponse & { sessionId?: unknown }>(method, params, (answer) => {
+    if (handshakeOf(context) !== phase) return;
+    phase.replay = undefined;
     if (!answer.ok) {
       context.log.warn('reopening the session failed; creating a new session', {
         method,
         error: formatRpcError(answer.error),
       });
-      newSession(context);
-      return;
+      return newSession(context, phase);
     }
-    const result = isRecord(answer.result) ? answer.result : {};
     let openedId = resumeId;
     if (method === 'session/fork') {
-      if (typeof result.sessionId !== 'string' || result.sessionId === '') {
-        // Without the fork's id the only id known is the original's: never write into it.
-        forkAsNewSession(context, resumeId, 'session/fork returned no sessionId');
-        return;
-      }
-      openedId = result.sessionId;
+      const forkId = answer.result?.sessionId;
+      // Without the fork's id the only id known is the original's: never write into it.
+      if (typeof forkId !== 'string' || forkId === '')
+        return forkAsNew('session/fork returned no sessionId');
+      openedId = forkId;
     }
+    const settleMs = context.quirks.loadReplaySettleMs ?? 0;
+    const finish = () => sessionOpened(context, phase, openedId, answer.result, true, []);
     if (method === 'session/load' && settleMs > 0) {
-      // The agent's replay goes on after its answer (the quirk): it stays replay until it goes quiet.
-      state.replaying = true;
-      state.replaySettle = {
-        delayMs: settleMs,
-        finish: () => sessionOpened(context, openedId, answer.result, true),
-      };
-      context.act({ type: 'start-timer', timerId: loadReplayTimerId, delayMs: settleMs });
+      // The agent's replay goes on after its answer: it stays replay until it goes quiet (S-06).
+      phase.replay = { sessionId: resumeId, settle: { delayMs: settleMs, finish } };
+      extendReplay(context, settleMs);
       return;
     }
-    sessionOpened(context, openedId, answer.result, true);
+    finish();
   });
 }
 
+/** A `session/update` arrived while the replay after a load settles: the quiet period restarts. */
+export function extendReplay(context: MachineContext, delayMs: number) {
+  context.emit({ type: 'start-timer', timerId: replayTimerId, delayMs });
+}
+
 /** `session/new`, with the sign-in loop on an auth-looking error (AU-01) and S-07. */
-function newSession(context: MachineContext): void {
-  const { state, launch } = context;
-  const params = sessionParams(context);
-  const instructions = standingInstructionsText(launch, state.clientSystemPrompt);
-  const viaSystemPrompt = instructions !== undefined && state.capabilities.systemPrompt;
+function newSession(context: MachineContext, phase: Handshake, warnings: string[] = []) {
+  const { launch, state } = context;
+  const agent = phase.agent as AgentInfo;
+  const params = sessionParams(context, agent);
+  const instructions = standingInstructionsText(launch, state.client.systemPrompt);
+  const viaSystemPrompt = instructions !== undefined && agent.can.systemPrompt;
   if (viaSystemPrompt)
-    params.systemPrompt = { mode: 'append', content: [{ type: 'text', text: instructions }] };
-  context.rpc.request('session/new', params, (answer) => {
-    if (state.phase !== 'handshake') return;
+    Object.assign(params, {
+      systemPrompt: { mode: 'append', content: [{ type: 'text', text: instructions }] },
+    });
+  context.rpc.request<NewSessionResponse>('session/new', params, (answer) => {
+    if (handshakeOf(context) !== phase) return;
     if (!answer.ok) {
       const errorText = formatRpcError(answer.error);
-      if (!state.authAttempted && looksLikeAuthRequired(answer.error)) {
-        beginAuthentication(context, errorText, {
-          onSignedIn: () => newSession(context),
+      if (!phase.authAttempted && looksLikeAuthRequired(answer.error)) {
+        phase.authAttempted = true;
+        beginAuthentication(context, agent, errorText, {
+          onSignedIn: () => newSession(context, phase, warnings),
           onFailed: (reason) => failHandshake(context, reason),
         });
         return;
       }
-      failHandshake(context, `session/new failed: ${errorText}`);
-      return;
+      return failHandshake(context, `session/new failed: ${errorText}`);
     }
-    const result = isRecord(answer.result) ? answer.result : {};
-    const sessionId = result.sessionId;
-    if (typeof sessionId !== 'string' || sessionId === '') {
-      failHandshake(context, 'session/new returned no sessionId.');
-      return;
-    }
-    state.instructionsDelivered = viaSystemPrompt;
-    sessionOpened(context, sessionId, answer.result, false);
+    const sessionId = answer.result?.sessionId;
+    if (typeof sessionId !== 'string' || sessionId === '')
+      return failHandshake(context, 'session/new returned no sessionId.');
+    sessionOpened(context, phase, sessionId, answer.result, false, warnings, !viaSystemPrompt);
   });
 }
 
-/** H-10: a session is open: read its catalog, apply the start-up switches, then finish. */
+/** H-10: the session is open: read its catalog, apply the start-up switches, then finish. */
 function sessionOpened(
   context: MachineContext,
+  phase: Handshake,
   sessionId: string,
-  result: unknown,
+  result: Parameters<typeof readSessionCatalog>[0],
   resumed: boolean,
-): void {
-  const { state, launch } = context;
-  state.sessionId = sessionId;
-  state.sessionResumed = resumed;
-  const early = state.earlyCommands.get(sessionId);
-  if (early !== undefined) state.commands = early;
-  state.earlyCommands.clear();
-  state.catalog = readSessionCatalog(result, state.catalog);
-  refreshCatalogWindows(context);
-  context.act({
+  warnings: string[],
+  instructionsPending = false,
+) {
+  const { launch } = context;
+  phase.replay = undefined;
+  const session: Session = {
+    id: sessionId,
+    resumed,
+    catalog: readSessionCatalog(result, phase.catalog),
+    commands: phase.earlyCommands.get(sessionId) ?? [],
+    permissionMode:
+      launch.permissionMode === 'manual' ? 'default' : (launch.permissionMode ?? 'default'),
+    instructionsPending,
+    lastInit: undefined,
+    turnsStarted: 0,
+    warnings,
+    unaskedToolWarned: false,
+  };
+  phase.session = session;
+  phase.earlyCommands.clear();
+  refreshCatalogWindows(context, session);
+  context.emit({
     type: 'session-opened',
     sessionId,
     resumed,
     ...(launch.resumeSessionId ? { requestedSessionId: launch.resumeSessionId } : {}),
+    modes: session.catalog.modes.map((mode) => mode.id),
+    ...(session.catalog.currentModeId === undefined
+      ? {}
+      : { currentModeId: session.catalog.currentModeId }),
+    models: session.catalog.models.map((model) => model.id),
+    ...(session.catalog.currentModelId === undefined
+      ? {}
+      : { currentModelId: session.catalog.currentModelId }),
+    configOptions: session.catalog.configOptions.flatMap((option) =>
+      typeof (option as { id?: unknown })?.id === 'string' ? [(option as { id: string }).id] : [],
+    ),
   });
-  applyStartupSettings(context, () => {
-    if (state.phase === 'handshake') finishHandshake(context);
+  applyStartupSettings(context, session, () => {
+    if (handshakeOf(context) === phase) finishHandshake(context, phase, session);
   });
 }
 
-/**
- * H-10 steps 4-5 and the queued turn: the session is ready; answers the client's `initialize`,
- * emits `system/init` when the client sent one, then starts a turn that waited.
- */
-function finishHandshake(context: MachineContext): void {
+/** H-10 steps 4-5: ready; pending `initialize`s answered, `system/init`, a waiting turn starts. */
+function finishHandshake(context: MachineContext, phase: Handshake, session: Session) {
   const { state } = context;
-  state.phase = 'ready';
-  context.act({ type: 'cancel-timer', timerId: handshakeTimerId });
-  for (const requestId of state.pendingInitializeIds.splice(0))
-    emitInitializeAnswer(context, requestId);
-  if (state.clientInitialized) emitSystemInit(context);
+  state.phase = { name: 'ready', agent: phase.agent as AgentInfo, session };
+  context.emit({ type: 'cancel-timer', timerId: handshakeTimerId });
+  for (const pending of phase.initializing)
+    emitInitializeAnswer(context, pending.requestId, pending.applied);
+  if (state.client.initialized) emitSystemInit(context);
   beginQueuedTurn(context);
   // Input that ended with only an `initialize`: it is answered, now the agent may stop.
   settleClientEnd(context);
+}
+
+/**
+ * H-20: the handshake failed (any stage, the deadline, an exit). Pending `initialize`s get an
+ * error, the waiting turn (or a lone one) ends `handshake_failed`, and a live agent is stopped.
+ */
+export function failHandshake(context: MachineContext, reason: string, agentAlive = true) {
+  const { state } = context;
+  const phase = state.phase;
+  if (phase.name !== 'idle' && phase.name !== 'handshake') return;
+  state.phase = closedPhase(state);
+  context.log.error('ACP handshake failed', { reason });
+  context.emit({ type: 'cancel-timer', timerId: handshakeTimerId });
+  context.rpc.failPending(reason);
+  if (phase.name === 'handshake')
+    for (const pending of phase.initializing) emitControlError(context, pending.requestId, reason);
+  if (state.turn === undefined) newTurn(context, state.startedAt);
+  finishTurn(context, { kind: 'handshake-failed', reason });
+  if (agentAlive) context.emit({ type: 'stop-agent', reason });
+}
+
+/** A timer fired: the handshake deadline, or the end of a load's replay tail. */
+export function onHandshakeTimer(context: MachineContext, timerId: string) {
+  const phase = handshakeOf(context);
+  if (phase === undefined) return;
+  if (timerId === replayTimerId) {
+    const finish = phase.replay?.settle?.finish;
+    phase.replay = undefined;
+    finish?.();
+  } else if (timerId === handshakeTimerId) {
+    failHandshake(
+      context,
+      `The agent did not finish the ACP handshake within ${handshakeTimeoutMs(context)} ms.`,
+    );
+  }
 }

@@ -459,14 +459,20 @@ describe('prompt turn', () => {
     const harness = readyHarness();
     harness.user('hi');
     harness.bridge.onClientEnd();
-    expect(harness.actions.some((action) => action.type === 'client-done')).toBe(false);
+    expect(harness.actions.some((action) => action.type === 'stop-agent')).toBe(false);
     harness.endPrompt();
-    expect(harness.actions.at(-1)).toEqual({ type: 'client-done' });
+    expect(harness.actions.at(-1)).toEqual({
+      type: 'stop-agent',
+      reason: 'the client ended its input',
+    });
   });
 
   it('client-done at once when nothing runs', () => {
     const harness = readyHarness();
     harness.bridge.onClientEnd();
-    expect(harness.actions.at(-1)).toEqual({ type: 'client-done' });
+    expect(harness.actions.at(-1)).toEqual({
+      type: 'stop-agent',
+      reason: 'the client ended its input',
+    });
   });
 });

@@ -7,7 +7,6 @@ import {
   seedSessionResult,
 } from '../__fixtures__/bridge-harness.js';
 import { seedVendorBackend } from '../__fixtures__/seed-vendor-quirks.js';
-import { describeAuthMethod, isApiKeyAuthMethod } from '../auth/rank-auth-methods.js';
 import { createAcpBridge } from '../create-acp-bridge.js';
 
 /**
@@ -149,20 +148,31 @@ describe('seed pure-helper scenarios through the bridge', () => {
     expect(configured.harness.sent('authenticate')[0]?.params).toEqual({ methodId: 'vertex-ai' });
   });
 
-  it('seed#22 AU-13 key and gateway methods are API-key methods; account logins and "nothing" are not', () => {
-    expect(isApiKeyAuthMethod('gemini-api-key', 'Use Gemini API key')).toBe(true);
-    expect(isApiKeyAuthMethod('vertex-ai', null)).toBe(true);
-    expect(isApiKeyAuthMethod('gateway', null)).toBe(true);
-    expect(isApiKeyAuthMethod('apikey', null)).toBe(true);
-    expect(isApiKeyAuthMethod('oauth-personal', 'Log in with Google')).toBe(false);
-    expect(isApiKeyAuthMethod('chat-gpt', null)).toBe(false);
-    expect(isApiKeyAuthMethod(null, null)).toBe(false);
+  it('seed#22 AU-13 key and gateway methods are tried last, after account logins, in the agent order', () => {
+    const { harness } = signInHarness([
+      { id: 'gemini-api-key', name: 'Use Gemini API key' },
+      { id: 'gateway', name: 'Gateway' },
+      { id: 'oauth-personal', name: 'Log in with Google' },
+      { id: 'vertex-ai', name: 'Vertex AI' },
+    ]);
+    expect(harness.sent('authenticate').map((line) => line.params.methodId)).toEqual([
+      'oauth-personal',
+      'gemini-api-key',
+      'gateway',
+      'vertex-ai',
+    ]);
   });
 
-  it('seed#23 AU-13 a method is described by its display name, then its id, then nothing', () => {
-    expect(describeAuthMethod('oauth-personal', 'Log in with Google')).toBe('Log in with Google');
-    expect(describeAuthMethod('oauth-personal', '')).toBe('oauth-personal');
-    expect(describeAuthMethod(null, null)).toBe('');
+  it('seed#23 AU-13 a method is named by its display name, else by its id', () => {
+    const { harness } = signInHarness([
+      { id: 'oauth-personal', name: 'Log in with Google' },
+      { id: 'key' },
+    ]);
+    expect(
+      harness.actions.flatMap((action) =>
+        action.type === 'auth-started' ? [action.methodName] : [],
+      ),
+    ).toEqual(['Log in with Google', 'key']);
   });
 
   it('AU-12 AU-14 auth-started per attempt, auth-finished once; authenticate carries only the method id', () => {
@@ -400,9 +410,9 @@ describe('seed pure-helper scenarios through the bridge', () => {
     let failures = 1;
     const bridge = createAcpBridge({
       launch: { cwd: '/proj' },
-      toAgent: (line) => toAgent.push(line),
-      toClient: () => {
-        if (failures-- > 0) throw new Error('sink broke');
+      emit: (event) => {
+        if (event.type === 'agent-message') toAgent.push(JSON.stringify(event.message));
+        else if (event.type === 'client-message' && failures-- > 0) throw new Error('sink broke');
       },
       log,
     });

@@ -1,7 +1,8 @@
 import type { BackendManifest, BackendQuirks } from '@agentbridge/core';
 import { describe, expect, it } from 'vitest';
 import { createHarness, seedSessionResult } from '../__fixtures__/bridge-harness.js';
-import { loadReplayTimerId } from './replay-settle.js';
+
+const loadReplayTimerId = 'load-replay';
 
 function geminiLike(quirks: BackendQuirks): BackendManifest {
   return {

@@ -1,11 +1,10 @@
 import type { AcpLaunch } from '../acp-launch.js';
 
 /** PR-06: the neutral header of the standing-instructions block. */
-export const standingInstructionsHeader =
-  '[Standing instructions -- follow them for this whole session]';
+const standingInstructionsHeader = '[Standing instructions -- follow them for this whole session]';
 
 /** PR-06: the footer of the standing-instructions block. */
-export const standingInstructionsFooter = '[End of standing instructions]';
+const standingInstructionsFooter = '[End of standing instructions]';
 
 /** The system-prompt fields of the client's `initialize` request (the Agent SDK sends them there). */
 export type ClientSystemPrompt = {

@@ -1,18 +1,22 @@
+import { isRecord } from '@agentbridge/core/contracts';
+import type { ToolCall as AcpToolCall, ToolCallUpdate } from '@agentclientprotocol/sdk/unstable';
 import { buildToolResult } from '../north/client-lines.js';
 import { decidePermission } from '../permissions/permission-rules.js';
-import { isReadOnlyCommand, shellCommandLine } from '../permissions/read-only-command.js';
+import { isReadOnlyCommand, shellCommandLine } from '../permissions/shell-command.js';
 import { buildToolInput } from '../tools/build-tool-input.js';
 import { mapToolName, toolMetaKind } from '../tools/map-tool-name.js';
-import type { ToolOutput } from '../tools/tool-output.js';
 import {
+  type ToolOutput,
   toolOutputFromContent,
   toolOutputFromRawOutput,
   toolResultContent,
 } from '../tools/tool-output.js';
-import type { ToolCallState } from './bridge-state.js';
-import { emitWarning } from './client-messages.js';
-import { isRecord } from './is-record.js';
-import type { MachineContext } from './machine-context.js';
+import type { MachineContext, ToolCall, Turn } from './bridge-state.js';
+import { sessionIdOf, sessionOf } from './bridge-state.js';
+import { emitWarning } from './client-output.js';
+
+/** A `tool_call` or `tool_call_update` frame, or a permission request's `toolCall`. */
+type ToolCallFrame = Partial<AcpToolCall> | Partial<ToolCallUpdate>;
 
 /** T-31: why a call still open at the end of a turn got a synthetic result. */
 export const syntheticToolResultTexts = {
@@ -21,48 +25,25 @@ export const syntheticToolResultTexts = {
   agentExited: 'The agent process exited before this tool call reported a result.',
 } as const;
 
-/**
- * The ACP kinds whose calls change things (the unasked-tool warning looks at these; an `execute`
- * call only when its command is not read-only).
- */
+/** The ACP kinds whose calls change things (the unasked-tool warning looks at these). */
 const changingKinds = new Set(['edit', 'delete', 'move', 'execute']);
-
 /** The Claude modes in which the client expects to be asked before a change. */
 const askingModes = new Set(['default', 'plan', 'dontAsk']);
 
-/** The state of `toolCallId`, created on first sight (an update for an unknown id creates it, T-01). */
-export function toolCallState(context: MachineContext, toolCallId: string): ToolCallState {
-  let tool = context.state.tools.get(toolCallId);
+/** The state of `toolCallId` in the turn, created on first sight (T-01). */
+export function toolCallOf(turn: Turn, toolCallId: string): ToolCall {
+  let tool = turn.tools.get(toolCallId);
   if (tool === undefined) {
-    tool = {
-      id: toolCallId,
-      title: undefined,
-      kind: undefined,
-      metaKind: undefined,
-      agentToolName: undefined,
-      rawInput: undefined,
-      locations: undefined,
-      writtenText: undefined,
-      name: 'Tool',
-      input: {},
-      announced: false,
-      completed: false,
-      permissionRequested: false,
-      contentOutput: undefined,
-      rawOutput: undefined,
-    };
-    context.state.tools.set(toolCallId, tool);
+    tool = { id: toolCallId, name: 'Tool', input: {}, stage: 'seen', permissionRequested: false };
+    turn.tools.set(toolCallId, tool);
   }
   return tool;
 }
 
-/**
- * T-01: folds the descriptive fields of a frame (`title`, `kind`, `rawInput`, `locations`); a
- * missing `kind` is read from `_meta` under `metaKindKey` (`quirks.toolKindMetaKey`) when given.
- */
+/** T-01: folds a frame's descriptive fields; a missing `kind` may come from `_meta` (T-12). */
 export function updateToolCall(
-  tool: ToolCallState,
-  frame: Record<string, unknown>,
+  tool: ToolCall,
+  frame: ToolCallFrame,
   metaKindKey: string | undefined,
 ): void {
   if ('title' in frame) tool.title = typeof frame.title === 'string' ? frame.title : undefined;
@@ -70,47 +51,49 @@ export function updateToolCall(
   else if (metaKindKey !== undefined && tool.kind === undefined)
     tool.metaKind = toolMetaKind(frame._meta, metaKindKey) ?? tool.metaKind;
   if (isRecord(frame.rawInput)) tool.rawInput = frame.rawInput;
-  if (typeof frame.name === 'string' && frame.name !== '') tool.agentToolName = frame.name;
-  if (!tool.announced && Array.isArray(frame.locations)) tool.locations = frame.locations;
-  if (!tool.announced && Array.isArray(frame.content)) {
-    tool.writtenText = newFileText(frame.content) ?? tool.writtenText;
+  const name = (frame as { name?: unknown }).name;
+  if (typeof name === 'string' && name !== '') tool.agentToolName = name;
+  if (tool.stage !== 'seen') return;
+  if (Array.isArray(frame.locations)) tool.locations = frame.locations;
+  if (Array.isArray(frame.content)) {
+    // The `newText` of a diff with an empty `oldText` is a file being written.
+    for (const block of frame.content) {
+      if (
+        block?.type !== 'diff' ||
+        (block.oldText !== undefined && block.oldText !== null && block.oldText !== '')
+      )
+        continue;
+      if (typeof block.newText === 'string') {
+        tool.writtenText = block.newText;
+        break;
+      }
+    }
   }
-}
-
-/** The `newText` of the first diff block with an empty or absent `oldText` (a file being written). */
-function newFileText(content: readonly unknown[]): string | undefined {
-  for (const block of content) {
-    if (!isRecord(block) || block.type !== 'diff') continue;
-    const oldText = block.oldText;
-    if (oldText !== undefined && oldText !== null && oldText !== '') continue;
-    if (typeof block.newText === 'string') return block.newText;
-  }
-  return undefined;
 }
 
 /** T-03: announces the call as a `tool_use` block (name and input fixed from now on, T-02). */
-export function announceToolCall(context: MachineContext, tool: ToolCallState): void {
-  if (tool.announced) return;
-  tool.announced = true;
+export function announceToolCall(context: MachineContext, tool: ToolCall): void {
+  if (tool.stage !== 'seen') return;
+  tool.stage = 'announced';
   const kind = tool.kind ?? tool.metaKind;
   tool.name = mapToolName(
     {
-      ...(kind !== undefined ? { kind } : {}),
-      ...(tool.title !== undefined ? { title: tool.title } : {}),
-      ...(tool.rawInput !== undefined ? { rawInput: tool.rawInput } : {}),
-      ...(tool.metaKind !== undefined ? { metaKind: tool.metaKind } : {}),
-      ...(tool.agentToolName !== undefined ? { name: tool.agentToolName } : {}),
+      kind,
+      title: tool.title,
+      rawInput: tool.rawInput,
+      metaKind: tool.metaKind,
+      name: tool.agentToolName,
       toolCallId: tool.id,
     },
-    { mcpServerNames: context.state.mcpServerNames, quirks: context.quirks },
+    { mcpServerNames: Object.keys(context.state.client.mcpServers), quirks: context.quirks },
   );
   tool.input = buildToolInput(
     {
-      ...(tool.title !== undefined ? { title: tool.title } : {}),
-      ...(kind !== undefined ? { kind } : {}),
-      ...(tool.rawInput !== undefined ? { rawInput: tool.rawInput } : {}),
-      ...(tool.locations !== undefined ? { locations: tool.locations } : {}),
-      ...(tool.writtenText !== undefined ? { writtenText: tool.writtenText } : {}),
+      title: tool.title,
+      kind,
+      rawInput: tool.rawInput,
+      locations: tool.locations,
+      writtenText: tool.writtenText,
     },
     tool.name,
     context.quirks.mcpArgumentEnvelopes,
@@ -119,7 +102,7 @@ export function announceToolCall(context: MachineContext, tool: ToolCallState): 
 }
 
 /** The output a call reports now: its latest `content`, else its `rawOutput` (T-20, T-21). */
-function currentOutput(tool: ToolCallState): ToolOutput | undefined {
+function currentOutput(tool: ToolCall): ToolOutput | undefined {
   const content = tool.contentOutput;
   if (content !== undefined && (content.text !== '' || content.images.length > 0)) return content;
   if (tool.rawOutput !== undefined) return toolOutputFromRawOutput(tool.rawOutput);
@@ -127,77 +110,72 @@ function currentOutput(tool: ToolCallState): ToolOutput | undefined {
 }
 
 /**
- * T-30: emits the call's one `tool_result` (the open assistant message is closed first, as the
- * real CLI ends a message before running its tools). `text` replaces the collected output.
+ * T-30: the call's one `tool_result` (the open assistant message ends first, as the real CLI ends
+ * a message before running its tools). `text` replaces the collected output.
  */
 export function completeToolCall(
   context: MachineContext,
-  tool: ToolCallState,
+  tool: ToolCall,
   isError: boolean,
   text?: string,
 ): void {
-  if (tool.completed) return;
-  tool.completed = true;
-  if (!tool.announced) announceToolCall(context, tool);
+  if (tool.stage === 'completed') return;
+  announceToolCall(context, tool);
+  tool.stage = 'completed';
   context.stream.endMessage('tool_use');
   const output = text === undefined ? currentOutput(tool) : undefined;
-  const content = text !== undefined ? text : output !== undefined ? toolResultContent(output) : '';
-  context.emit(
+  context.send(
     buildToolResult({
-      sessionId: context.state.sessionId ?? '',
+      sessionId: sessionIdOf(context.state),
       uuid: context.newId(),
       toolUseId: tool.id,
-      content,
+      content: text ?? (output === undefined ? '' : toolResultContent(output)),
       isError,
     }),
   );
 }
 
 /**
- * T-01, T-20..T-22, T-33: one `tool_call` / `tool_call_update` frame. Output is **replaced** by a
- * frame's `content` (ACP semantics; the seed appended). Frames after completion update state only.
+ * T-01, T-20..T-22, T-33: one `tool_call` / `tool_call_update` frame. Output is replaced by a
+ * frame's `content` (ACP semantics; the seed appended). Frames after completion change state only.
  */
-export function applyToolCallFrame(context: MachineContext, frame: Record<string, unknown>): void {
+export function applyToolCallFrame(context: MachineContext, frame: ToolCallFrame): void {
+  const turn = context.state.turn;
   const toolCallId = frame.toolCallId;
-  if (typeof toolCallId !== 'string' || toolCallId === '') return;
-  const tool = toolCallState(context, toolCallId);
+  if (turn === undefined || typeof toolCallId !== 'string' || toolCallId === '') return;
+  const tool = toolCallOf(turn, toolCallId);
   updateToolCall(tool, frame, context.quirks.toolKindMetaKey);
   if (Array.isArray(frame.content)) tool.contentOutput = toolOutputFromContent(frame.content);
   if (frame.rawOutput !== undefined && frame.rawOutput !== null) tool.rawOutput = frame.rawOutput;
-  if (tool.completed) return;
+  if (tool.stage === 'completed') return;
   announceToolCall(context, tool);
   const status = frame.status;
-  if (status === 'in_progress' || status === 'completed' || status === 'failed') {
+  if (status === 'in_progress' || status === 'completed' || status === 'failed')
     warnIfUnasked(context, tool);
-  }
   if (status === 'completed' || status === 'failed')
     completeToolCall(context, tool, status === 'failed');
 }
 
-/**
- * T-31: every announced call still open gets a result before the turn's `result`, in arrival
- * order, then all tool state is cleared (T-32: only at turn end).
- */
-export function settleOpenToolCalls(context: MachineContext, reason: string): void {
-  for (const tool of context.state.tools.values()) {
-    if (!tool.announced || tool.completed) continue;
+/** T-31: every announced call still open gets a result, in arrival order; then the calls are forgotten. */
+export function settleOpenToolCalls(context: MachineContext, turn: Turn, reason: string): void {
+  for (const tool of turn.tools.values()) {
+    if (tool.stage !== 'announced') continue;
     const output = currentOutput(tool);
     const hasOutput = output !== undefined && (output.text !== '' || output.images.length > 0);
     completeToolCall(context, tool, false, hasOutput ? undefined : reason);
   }
-  context.state.tools.clear();
+  turn.tools.clear();
 }
 
 /**
- * A changing tool (edit, delete, move, or a command that is not read-only) ran with no permission
- * request while the client's mode expects one: warn once per session (the agent's own policy
- * decided instead of the client's).
+ * A changing tool (edit, delete, move, or a command that is not read-only) ran without a permission
+ * request while the client's mode expects one: warn once per session (the agent's policy decided).
  */
-function warnIfUnasked(context: MachineContext, tool: ToolCallState): void {
-  const { state, launch } = context;
-  if (state.unaskedToolWarned || tool.permissionRequested) return;
+function warnIfUnasked(context: MachineContext, tool: ToolCall): void {
+  const session = sessionOf(context.state);
+  if (session === undefined || session.unaskedToolWarned || tool.permissionRequested) return;
   const kind = tool.kind ?? tool.metaKind;
-  if (kind === undefined || !changingKinds.has(kind) || !askingModes.has(state.permissionMode))
+  if (kind === undefined || !changingKinds.has(kind) || !askingModes.has(session.permissionMode))
     return;
   if (kind === 'execute') {
     const commandLine = shellCommandLine(tool.input) ?? tool.title;
@@ -207,15 +185,15 @@ function warnIfUnasked(context: MachineContext, tool: ToolCallState): void {
   const decision = decidePermission({
     toolName: tool.name,
     input: tool.input,
-    allowedTools: launch.allowedTools ?? [],
-    disallowedTools: state.disallowedTools,
-    permissionMode: state.permissionMode,
-    cwd: launch.cwd,
+    allowedTools: context.launch.allowedTools ?? [],
+    disallowedTools: context.state.client.disallowedTools,
+    permissionMode: session.permissionMode,
+    cwd: context.launch.cwd,
   });
   if (decision === 'allow') return;
-  state.unaskedToolWarned = true;
+  session.unaskedToolWarned = true;
   emitWarning(
     context,
-    `The agent ran ${tool.name} without asking for permission, although the permission mode is '${state.permissionMode}'. Its own approval settings decided; adjust them in the agent if every change should be confirmed.`,
+    `The agent ran ${tool.name} without asking for permission, although the permission mode is '${session.permissionMode}'. Its own approval settings decided; adjust them in the agent if every change should be confirmed.`,
   );
 }

@@ -1,4 +1,4 @@
-import type { McpServerConfig } from '@agentbridge/core';
+import type { McpServerConfig } from '@agentbridge/core/contracts';
 import { describe, expect, it } from 'vitest';
 import { toAcpMcpServers } from './to-acp-mcp-servers.js';
 

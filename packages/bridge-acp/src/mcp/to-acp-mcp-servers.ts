@@ -1,8 +1,9 @@
-import type { McpServerConfig } from '@agentbridge/core/contracts';
+import type {
+  McpHttpServerConfig,
+  McpServerConfig,
+  McpStdioServerConfig,
+} from '@agentbridge/core/contracts';
 import type { McpServer } from '@agentclientprotocol/sdk';
-
-/** One ACP MCP server entry of `session/new` / `session/load`. */
-export type AcpMcpServer = McpServer;
 
 /** How a configured server fares, for `system/init.mcp_servers` (a capability verdict). */
 export type McpServerStatus = {
@@ -11,63 +12,50 @@ export type McpServerStatus = {
   readonly error?: string;
 };
 
-/** The agent's `mcpCapabilities` (stdio is always supported). */
-export type McpCapabilities = { readonly http: boolean; readonly sse: boolean };
-
 /**
- * Converts the client's MCP servers (`--mcp-config`, SDK `mcpServers`) to ACP shapes (S-03,
- * generalised): stdio servers always (`{name, command, args, env: [{name, value}]}`, no `type`);
- * http and sse servers only when the agent advertises them (`headers` as `[{name, value}]`).
- * Every server gets a status: `connected` when passed on, else `failed` with the reason.
- * Header and env values are secrets: this function never logs, and callers must not log the result.
+ * Converts the client's MCP servers to ACP shapes (S-03): stdio servers always, http and sse ones
+ * when the agent's `mcpCapabilities` accept them; every server gets a status. Header and env
+ * values are secrets: never log the result.
  */
 export function toAcpMcpServers(
   servers: Readonly<Record<string, McpServerConfig>> | undefined,
-  capabilities: McpCapabilities,
-): { servers: AcpMcpServer[]; statuses: McpServerStatus[] } {
-  const acpServers: AcpMcpServer[] = [];
+  capabilities: { readonly http: boolean; readonly sse: boolean },
+): { servers: McpServer[]; statuses: McpServerStatus[] } {
+  const acpServers: McpServer[] = [];
   const statuses: McpServerStatus[] = [];
-  if (servers === undefined) return { servers: acpServers, statuses };
-  for (const [name, config] of Object.entries(servers)) {
-    const failed = (error: string): void => {
-      statuses.push({ name, status: 'failed', error });
-    };
-    const type = (config as { type?: unknown }).type;
-    if (type === undefined || type === 'stdio') {
-      const stdio = config as Extract<McpServerConfig, { command: string }>;
-      if (typeof stdio.command !== 'string' || stdio.command === '') {
-        failed('the server has no command');
-        continue;
-      }
-      acpServers.push({
-        name,
-        command: stdio.command,
-        args: [...(stdio.args ?? [])],
-        env: toNameValues(stdio.env),
-      });
-    } else if (type === 'http' || type === 'sse') {
-      const remote = config as Extract<McpServerConfig, { url: string }>;
-      if (!capabilities[type]) {
-        failed(`the agent does not accept ${type} MCP servers`);
-        continue;
-      }
-      if (typeof remote.url !== 'string' || remote.url === '') {
-        failed('the server has no url');
-        continue;
-      }
-      acpServers.push({ type, name, url: remote.url, headers: toNameValues(remote.headers) });
+  for (const [name, config] of Object.entries(servers ?? {})) {
+    const server = toAcpServer(name, config, capabilities);
+    if (typeof server === 'string') {
+      statuses.push({ name, status: 'failed', error: server });
     } else {
-      failed(`MCP servers of type '${String(type)}' cannot be passed to an ACP agent`);
-      continue;
+      acpServers.push(server);
+      statuses.push({ name, status: 'connected' });
     }
-    statuses.push({ name, status: 'connected' });
   }
   return { servers: acpServers, statuses };
 }
 
-function toNameValues(
-  values: Readonly<Record<string, string>> | undefined,
-): { name: string; value: string }[] {
-  if (values === undefined || values === null) return [];
-  return Object.entries(values).map(([name, value]) => ({ name, value: String(value) }));
+/** The ACP entry of one server (stdio ones carry no `type`), or why it cannot be passed on. */
+function toAcpServer(
+  name: string,
+  config: McpServerConfig,
+  capabilities: { readonly http: boolean; readonly sse: boolean },
+): McpServer | string {
+  const type: unknown = config.type;
+  if (type === undefined || type === 'stdio') {
+    const { command, args, env } = config as McpStdioServerConfig;
+    if (typeof command !== 'string' || command === '') return 'the server has no command';
+    return { name, command, args: [...(args ?? [])], env: nameValues(env) };
+  }
+  if (type !== 'http' && type !== 'sse') {
+    return `MCP servers of type '${String(type)}' cannot be passed to an ACP agent`;
+  }
+  if (!capabilities[type]) return `the agent does not accept ${type} MCP servers`;
+  const { url, headers } = config as McpHttpServerConfig;
+  if (typeof url !== 'string' || url === '') return 'the server has no url';
+  return { type, name, url, headers: nameValues(headers) };
+}
+
+function nameValues(values: Readonly<Record<string, string>> | null | undefined) {
+  return Object.entries(values ?? {}).map(([name, value]) => ({ name, value: String(value) }));
 }

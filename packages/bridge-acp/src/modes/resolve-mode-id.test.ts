@@ -1,8 +1,8 @@
-import type { BackendQuirks } from '@agentbridge/core';
-import { claudePermissionModes } from '@agentbridge/core';
+import type { BackendQuirks } from '@agentbridge/core/contracts';
+import { claudePermissionModes } from '@agentbridge/core/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { modeCandidates, resolveModeId, toClaudePermissionMode } from './resolve-mode-id.js';
+import { resolveModeId, toClaudePermissionMode } from './resolve-mode-id.js';
 
 const gemini = ['default', 'auto-edit', 'yolo'];
 const codex = ['read-only', 'auto', 'full-access'];
@@ -63,7 +63,8 @@ describe('resolveModeId', () => {
 
   it('C-04 an empty backend list means the Claude mode has no agent equivalent', () => {
     expect(resolveModeId('plan', codex, { plan: [] })).toBeUndefined();
-    expect(modeCandidates('plan', { plan: [] })).toEqual([]);
+    // No candidate at all, not even the mode's own name or the generic row.
+    expect(resolveModeId('plan', ['plan', 'read-only'], { plan: [] })).toBeUndefined();
   });
 
   it('C-04 prototype keys are plain unknown modes, never crashes', () => {

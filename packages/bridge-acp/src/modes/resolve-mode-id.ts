@@ -1,13 +1,9 @@
 import type { BackendQuirks, ClaudePermissionMode } from '@agentbridge/core/contracts';
 
-/** The backend's extra synonyms, `BackendQuirks.permissionModeSynonyms`. */
-export type PermissionModeSynonyms = BackendQuirks['permissionModeSynonyms'];
+type Synonyms = BackendQuirks['permissionModeSynonyms'];
 
-/**
- * The generic synonym table (C-04): agent mode ids to try for each Claude mode, in priority
- * order. Modes not listed (`default`, `dontAsk`, unknown strings) use {@link defaultModeCandidates}.
- */
-export const genericModeSynonyms = {
+/** C-04: the agent mode ids tried for a Claude mode, in priority order. */
+const genericSynonyms: Readonly<Record<string, readonly string[]>> = {
   acceptEdits: ['acceptEdits', 'accept-edits', 'auto-edit', 'autoEdit', 'auto_edit', 'auto'],
   bypassPermissions: [
     'bypassPermissions',
@@ -18,67 +14,34 @@ export const genericModeSynonyms = {
     'auto',
   ],
   plan: ['plan', 'read-only', 'readOnly', 'read_only'],
-} as const satisfies Partial<Record<ClaudePermissionMode, readonly string[]>>;
-
-/** Candidates for `default`, `dontAsk` and any other Claude mode without its own row (C-04). */
-export const defaultModeCandidates = [
-  'default',
-  'ask',
-  'approve',
-  'read-only',
-  'readOnly',
-  'read_only',
-] as const;
-
-/** The Claude modes tried, in this order, when mapping an agent mode back (ties keep this order). */
-const reverseOrder = ['default', 'acceptEdits', 'bypassPermissions', 'plan', 'dontAsk'] as const;
+};
+/** C-04: the row of `default`, `dontAsk` and any mode without its own. */
+const defaultCandidates = ['default', 'ask', 'approve', 'read-only', 'readOnly', 'read_only'];
+/** The Claude modes tried when mapping an agent mode back; ties keep this order. */
+const reverseOrder = ['default', 'acceptEdits', 'bypassPermissions', 'plan', 'dontAsk'];
 
 /**
- * The agent mode ids to try for a Claude mode: the backend's synonyms first, then the mode's own
- * name (an agent that speaks Claude's vocabulary maps by identity, `dontAsk` included), then the
- * generic table. An empty backend list means "no agent equivalent" and yields `[]`. `manual` is the CLI
- * help's spelling of `default`.
- */
-export function modeCandidates(claudeMode: string, synonyms?: PermissionModeSynonyms): string[] {
-  const mode = claudeMode === 'manual' ? 'default' : claudeMode;
-  const ownList =
-    synonyms !== undefined && Object.hasOwn(synonyms, mode)
-      ? synonyms[mode as ClaudePermissionMode]
-      : undefined;
-  const backendList = Array.isArray(ownList) ? (ownList as readonly string[]) : undefined;
-  if (backendList !== undefined && backendList.length === 0) return [];
-  const generic: readonly string[] = Object.hasOwn(genericModeSynonyms, mode)
-    ? genericModeSynonyms[mode as keyof typeof genericModeSynonyms]
-    : defaultModeCandidates;
-  return [...(backendList ?? []), mode, ...generic];
-}
-
-/**
- * Maps a Claude permission mode onto one of the agent's mode ids (C-04): candidates are tried in
- * order, each against the agent's ids in the agent's order, case-insensitively; the agent's own
- * spelling is returned. `undefined` when nothing matches or the agent offers no modes. Display
- * names are never consulted.
+ * Maps a Claude permission mode onto one of the agent's mode ids (C-04): the backend's synonyms
+ * (an empty list means no equivalent), the mode's own name, then the generic row, each matched
+ * case-insensitively in that order; the agent's spelling is returned. `manual` means `default`.
  */
 export function resolveModeId(
   claudeMode: string,
   agentModeIds: readonly string[],
-  synonyms?: PermissionModeSynonyms,
+  synonyms?: Synonyms,
 ): string | undefined {
   return resolveWithRank(claudeMode, agentModeIds, synonyms)?.modeId;
 }
 
 /**
- * Maps an agent mode id back to a Claude permission mode, to surface an agent-side mode change
- * (`current_mode_update`) as a Claude mode. Among the Claude modes that {@link resolveModeId}
- * would send to exactly this agent mode, the one whose candidate list names it earliest wins
- * (ties: `default`, `acceptEdits`, `bypassPermissions`, `plan`, `dontAsk`). The identity when
- * nothing maps. Callers that already hold a Claude mode which resolves to `agentModeId` should
- * keep it instead (two Claude modes may share one agent mode).
+ * Maps an agent mode id back to a Claude mode (`current_mode_update`): among the Claude modes that
+ * {@link resolveModeId} sends to it, the one naming it earliest in its candidates; else the id.
+ * Callers holding a Claude mode that resolves to it keep theirs (two may share an agent mode).
  */
 export function toClaudePermissionMode(
   agentModeId: string,
   agentModeIds: readonly string[],
-  synonyms?: PermissionModeSynonyms,
+  synonyms?: Synonyms,
 ): string {
   const lower = agentModeId.toLowerCase();
   let best: { mode: string; rank: number } | undefined;
@@ -94,13 +57,19 @@ export function toClaudePermissionMode(
 function resolveWithRank(
   claudeMode: string,
   agentModeIds: readonly string[],
-  synonyms: PermissionModeSynonyms,
+  synonyms: Synonyms,
 ): { modeId: string; rank: number } | undefined {
-  if (agentModeIds.length === 0) return undefined;
-  const candidates = modeCandidates(claudeMode, synonyms);
-  for (let rank = 0; rank < candidates.length; rank += 1) {
-    const candidate = candidates[rank]?.toLowerCase();
-    const modeId = agentModeIds.find((id) => id.toLowerCase() === candidate);
+  const mode = claudeMode === 'manual' ? 'default' : claudeMode;
+  const own =
+    synonyms !== undefined && Object.hasOwn(synonyms, mode)
+      ? synonyms[mode as ClaudePermissionMode]
+      : undefined;
+  const backend = Array.isArray(own) ? own : [];
+  if (Array.isArray(own) && own.length === 0) return undefined;
+  const generic = Object.hasOwn(genericSynonyms, mode) ? genericSynonyms[mode] : defaultCandidates;
+  const candidates = [...backend, mode, ...(generic ?? [])];
+  for (const [rank, candidate] of candidates.entries()) {
+    const modeId = agentModeIds.find((id) => id.toLowerCase() === candidate?.toLowerCase());
     if (modeId !== undefined) return { modeId, rank };
   }
   return undefined;

@@ -182,7 +182,7 @@ describe('buildResult', () => {
       { kind: 'empty-message' },
     ];
     for (const ending of endings) {
-      const line = result(ending, { durationApiMs: 7 });
+      const line = result(ending, { durationMs: 7 });
       expect(line).toMatchObject({ type: 'result', session_id: 'sess-1', uuid: 'uuid-r' });
       expect(line.duration_api_ms).toBe(7);
       expect(line.is_error).toBe(line.subtype !== 'success');
@@ -199,7 +199,7 @@ describe('buildResult', () => {
     ledger.startTurn();
     const stream = createTurnStream({
       includePartialMessages: true,
-      emit: (line) => lines.push(wire(line)),
+      send: (line) => lines.push(wire(line)),
       newId: () => `id-${++counter}`,
       context: () => ({
         sessionId: 'sess-1',
@@ -218,7 +218,7 @@ describe('buildResult', () => {
     ]);
     ledger.foldPromptResponse({
       stopReason: 'end_turn',
-      usage: { inputTokens: 3, outputTokens: 5 },
+      usage: { inputTokens: 3, outputTokens: 5, totalTokens: 8 },
     });
     stream.endMessage('end_turn');
     lines.push(

@@ -1,17 +1,11 @@
+import type { PermissionDenial, ResultMessage } from '@agentbridge/core/contracts';
 import type { ResultUsage } from '../usage/usage-ledger.js';
-
-/** One entry of `result.permission_denials`. */
-export type PermissionDenial = {
-  readonly tool_name: string;
-  readonly tool_use_id: string;
-  readonly tool_input: Readonly<Record<string, unknown>>;
-};
 
 /** How a client turn ended: each ending has its own `subtype`, `stop_reason` and `terminal_reason`. */
 export type TurnEnding =
   /** R-02: `session/prompt` answered `stopReason` (`end_turn`, `max_tokens`, `refusal`, ...). */
   | { readonly kind: 'completed'; readonly stopReason: string }
-  /** The client interrupted (C-01, PM-06); `duringTools` when a tool call or permission was pending. */
+  /** The client interrupted (C-01, PM-06); `duringTools` when a permission was pending. */
   | { readonly kind: 'cancelled'; readonly duringTools: boolean }
   /** R-03: `session/prompt` failed; `errorText` is the A-08 text. */
   | { readonly kind: 'prompt-error'; readonly errorText: string }
@@ -32,11 +26,8 @@ export type ResultFields = {
   /** The last assistant text of the turn (`TurnStream.lastText()`). */
   readonly lastText?: string;
   readonly durationMs: number;
-  /** Defaults to `durationMs`. */
-  readonly durationApiMs?: number;
   /** Agent prompt round trips in this turn (folded prompts count each); default 1. */
   readonly numTurns?: number;
-  /** The ledger's `resultUsage(currentModelId)`. */
   readonly usage: ResultUsage;
   readonly permissionDenials?: readonly PermissionDenial[];
 };
@@ -51,123 +42,74 @@ export const resultTexts = {
 } as const;
 
 type Outcome = {
-  subtype: string;
-  isError: boolean;
-  result: string;
-  errors?: string[];
-  stopReason: string | null;
-  terminalReason: string;
+  readonly subtype: ResultMessage['subtype'];
+  readonly result: string;
+  readonly errors?: string[];
+  readonly stopReason: string | null;
+  readonly terminalReason: string;
 };
 
-const outcomeOf = (ending: TurnEnding, lastText: string): Outcome => {
+/** An error ending whose `result` and `errors` carry the same text. */
+const failed = (text: string, stopReason: string | null, terminalReason: string): Outcome => ({
+  subtype: 'error_during_execution',
+  result: text,
+  errors: [text],
+  stopReason,
+  terminalReason,
+});
+
+function outcomeOf(ending: TurnEnding, lastText: string): Outcome {
   switch (ending.kind) {
     case 'completed': {
       const stopReason = ending.stopReason === '' ? 'end_turn' : ending.stopReason;
-      if (stopReason === 'refusal') {
-        return {
-          subtype: 'error_during_execution',
-          isError: true,
-          result: resultTexts.refusal,
-          errors: [resultTexts.refusal],
-          stopReason,
-          terminalReason: 'model_error',
-        };
-      }
-      if (stopReason === 'max_turn_requests') {
+      if (stopReason === 'refusal') return failed(resultTexts.refusal, stopReason, 'model_error');
+      if (stopReason === 'max_turn_requests')
         return {
           subtype: 'error_max_turns',
-          isError: true,
           result: lastText,
           errors: [`Reached the agent's maximum number of turns (${stopReason}).`],
           stopReason,
           terminalReason: 'max_turns',
         };
-      }
       if (stopReason === 'cancelled')
         return outcomeOf({ kind: 'cancelled', duringTools: false }, lastText);
-      return {
-        subtype: 'success',
-        isError: false,
-        result: lastText,
-        stopReason,
-        terminalReason: 'completed',
-      };
+      return { subtype: 'success', result: lastText, stopReason, terminalReason: 'completed' };
     }
     case 'cancelled':
       return {
         subtype: 'error_during_execution',
-        isError: true,
         result: lastText,
         errors: [resultTexts.interrupted],
         stopReason: ending.duringTools ? 'tool_use' : null,
         terminalReason: ending.duringTools ? 'aborted_tools' : 'aborted_streaming',
       };
     case 'prompt-error':
-      return {
-        subtype: 'error_during_execution',
-        isError: true,
-        result: ending.errorText,
-        errors: [ending.errorText],
-        stopReason: null,
-        terminalReason: 'model_error',
-      };
+      return failed(ending.errorText, null, 'model_error');
     case 'handshake-failed':
-      return {
-        subtype: 'error_during_execution',
-        isError: true,
-        result: ending.reason,
-        errors: [ending.reason],
-        stopReason: 'handshake_failed',
-        terminalReason: 'turn_setup_failed',
-      };
-    case 'no-session': {
-      const text = ending.reason ?? resultTexts.noSession;
-      return {
-        subtype: 'error_during_execution',
-        isError: true,
-        result: text,
-        errors: [text],
-        stopReason: 'no_session',
-        terminalReason: 'turn_setup_failed',
-      };
-    }
-    case 'agent-exited': {
-      const text = ending.reason ?? resultTexts.agentExited;
-      return {
-        subtype: 'error_during_execution',
-        isError: true,
-        result: text,
-        errors: [text],
-        stopReason: 'process_exited',
-        terminalReason: 'model_error',
-      };
-    }
+      return failed(ending.reason, 'handshake_failed', 'turn_setup_failed');
+    case 'no-session':
+      return failed(ending.reason ?? resultTexts.noSession, 'no_session', 'turn_setup_failed');
+    case 'agent-exited':
+      return failed(ending.reason ?? resultTexts.agentExited, 'process_exited', 'model_error');
     case 'empty-message':
-      return {
-        subtype: 'error_during_execution',
-        isError: true,
-        result: resultTexts.emptyMessage,
-        errors: [resultTexts.emptyMessage],
-        stopReason: null,
-        terminalReason: 'turn_setup_failed',
-      };
+      return failed(resultTexts.emptyMessage, null, 'turn_setup_failed');
   }
-};
+}
 
 /**
- * R-01..R-04: the one `result` line that ends a client turn, with the real CLI's field set.
- * Success carries the last assistant text; error subtypes carry `errors` (and the same text in
- * `result`, which the seed's clients read). An interrupt ends `error_during_execution` with
- * `terminal_reason` `aborted_streaming` (stop reason `null`) or `aborted_tools` (`tool_use`).
+ * R-01..R-04: the one `result` line that ends a client turn, with the real CLI's field set. Success
+ * carries the last assistant text; error subtypes carry `errors` (and the same text in `result`).
+ * An interrupt ends `error_during_execution` with `aborted_streaming` (stop reason `null`) or
+ * `aborted_tools` (`tool_use`).
  */
-export function buildResult(fields: ResultFields): Record<string, unknown> {
+export function buildResult(fields: ResultFields): ResultMessage {
   const outcome = outcomeOf(fields.ending, fields.lastText ?? '');
-  const line: Record<string, unknown> = {
+  return {
     type: 'result',
     subtype: outcome.subtype,
-    is_error: outcome.isError,
+    is_error: outcome.subtype !== 'success',
     duration_ms: fields.durationMs,
-    duration_api_ms: fields.durationApiMs ?? fields.durationMs,
+    duration_api_ms: fields.durationMs,
     num_turns: fields.numTurns ?? 1,
     result: outcome.result,
     stop_reason: outcome.stopReason,
@@ -178,7 +120,6 @@ export function buildResult(fields: ResultFields): Record<string, unknown> {
     permission_denials: (fields.permissionDenials ?? []).map((denial) => ({ ...denial })),
     terminal_reason: outcome.terminalReason,
     uuid: fields.uuid,
-  };
-  if (outcome.errors !== undefined) line.errors = outcome.errors;
-  return line;
+    ...(outcome.errors === undefined ? {} : { errors: outcome.errors }),
+  } as ResultMessage;
 }

@@ -1,69 +1,58 @@
-/**
- * Builders for the stream-json lines the bridge writes to its client, in the real Claude Code
- * CLI's shapes (stream-json.md §2.4, §4, §5). Each returns a plain object; the caller serialises it.
- */
+import type {
+  AgentControlRequestMessage,
+  ControlCancelRequestMessage,
+  ControlResponseMessage,
+  ModelInfo,
+  ServerUserMessage,
+  SlashCommand,
+  SystemCommandsChangedMessage,
+  SystemInformationalMessage,
+  SystemInitMessage,
+  SystemStatusMessage,
+} from '@agentbridge/core/contracts';
+import type { AvailableCommand } from '@agentclientprotocol/sdk/unstable';
+import type { McpServerStatus } from '../mcp/to-acp-mcp-servers.js';
 
-/** The fields every session line carries. */
-export type LineIdentity = {
-  readonly sessionId: string;
-  /** The line's own `uuid`. */
-  readonly uuid: string;
-};
+// Builders of the stream-json lines the bridge writes, in the real Claude Code CLI's shapes and key
+// order (stream-json.md §2.4, §4, §5). Each returns a typed message; the host serialises it.
 
-/** One entry of `system/init.mcp_servers`. */
-export type McpServerStatusEntry = {
-  readonly name: string;
-  readonly status: 'connected' | 'failed' | 'needs-auth' | 'pending' | 'disabled';
-  readonly error?: string;
-};
+type Identity = { readonly sessionId: string; readonly uuid: string };
+type UserContent = ServerUserMessage['message']['content'];
 
-/** Input of {@link buildSystemInit} (H-12). */
-export type SystemInitFields = LineIdentity & {
-  readonly cwd: string;
-  /** The model in effect (after any start-up switch), or `''`. */
-  readonly model: string;
-  /** The Claude-vocabulary permission mode in effect. */
-  readonly permissionMode: string;
-  /** Slash command names (no leading `/`). */
-  readonly slashCommands: readonly string[];
-  readonly mcpServers: readonly McpServerStatusEntry[];
-  /** The agent's `agentInfo` (H-05): shown as `claude_code_version` "name version". */
-  readonly agentName?: string;
-  readonly agentVersion?: string;
-  /** The backend's display name (`acp_backend`, the marker of a bridge-made init). */
-  readonly backendName: string;
-  readonly tools?: readonly string[];
-  readonly outputStyle?: string;
-};
-
-/** H-12: `"name version"`, only the version without a name, only the name without a version. */
+/** H-12: `"name version"`, or whichever of the two is known. */
 export function agentVersionText(name: string | undefined, version: string | undefined): string {
-  const trimmedName = name?.trim() ?? '';
-  const trimmedVersion = version?.trim() ?? '';
-  if (trimmedName === '') return trimmedVersion;
-  if (trimmedVersion === '') return trimmedName;
-  return `${trimmedName} ${trimmedVersion}`;
+  return [name?.trim() ?? '', version?.trim() ?? ''].filter((part) => part !== '').join(' ');
 }
 
-/** H-12: the `system/init` line emitted at session-ready and at the start of each turn. */
-export function buildSystemInit(fields: SystemInitFields): Record<string, unknown> {
+/** H-12: the `system/init` line of session-ready and of each turn (`acp_backend` marks the bridge). */
+export function buildSystemInit(
+  fields: Identity & {
+    readonly cwd: string;
+    readonly model: string;
+    readonly permissionMode: string;
+    readonly slashCommands: readonly string[];
+    readonly mcpServers: readonly McpServerStatus[];
+    readonly agentName?: string;
+    readonly agentVersion?: string;
+    readonly backendName: string;
+    readonly tools?: readonly string[];
+  },
+): SystemInitMessage {
   return {
     type: 'system',
     subtype: 'init',
     cwd: fields.cwd,
     session_id: fields.sessionId,
     tools: [...(fields.tools ?? [])],
-    mcp_servers: fields.mcpServers.map((server) =>
-      server.error === undefined
-        ? { name: server.name, status: server.status }
-        : { name: server.name, status: server.status, error: server.error },
+    mcp_servers: fields.mcpServers.map(({ name, status, error }) =>
+      error === undefined ? { name, status } : { name, status, error },
     ),
     model: fields.model,
     permissionMode: fields.permissionMode,
     slash_commands: [...fields.slashCommands],
     apiKeySource: 'none',
     claude_code_version: agentVersionText(fields.agentName, fields.agentVersion),
-    output_style: fields.outputStyle ?? 'default',
+    output_style: 'default',
     agents: [],
     skills: [],
     plugins: [],
@@ -72,42 +61,37 @@ export function buildSystemInit(fields: SystemInitFields): Record<string, unknow
   };
 }
 
-/** `system/status`: the permission mode changed (C-03, or an agent-side `current_mode_update`). */
+/** C-03: `system/status` with the permission mode now in effect. */
 export function buildSystemStatus(
-  fields: LineIdentity & { readonly permissionMode: string },
-): Record<string, unknown> {
+  fields: Identity & { readonly permissionMode: string },
+): SystemStatusMessage {
+  const { permissionMode, sessionId, uuid } = fields;
   return {
     type: 'system',
     subtype: 'status',
     status: null,
-    permissionMode: fields.permissionMode,
-    session_id: fields.sessionId,
-    uuid: fields.uuid,
+    permissionMode,
+    session_id: sessionId,
+    uuid,
   };
 }
 
-/** A `system/informational` banner (level `warning` unless given), e.g. a tool that ran unasked. */
+/** A `system/informational` warning (a tool that ran unasked, a start-up setting not applied). */
 export function buildSystemWarning(
-  fields: LineIdentity & {
-    readonly content: string;
-    readonly level?: 'info' | 'notice' | 'suggestion' | 'warning';
-  },
-): Record<string, unknown> {
+  fields: Identity & { readonly content: string },
+): SystemInformationalMessage {
+  const { content, sessionId, uuid } = fields;
   return {
     type: 'system',
     subtype: 'informational',
-    content: fields.content,
-    level: fields.level ?? 'warning',
-    session_id: fields.sessionId,
-    uuid: fields.uuid,
+    content,
+    level: 'warning',
+    session_id: sessionId,
+    uuid,
   };
 }
 
-const userLine = (
-  identity: LineIdentity,
-  content: unknown,
-  extra?: Record<string, unknown>,
-): Record<string, unknown> => ({
+const userLine = (identity: Identity, content: UserContent, extra?: object): ServerUserMessage => ({
   type: 'user',
   message: { role: 'user', content },
   parent_tool_use_id: null,
@@ -116,212 +100,173 @@ const userLine = (
   ...extra,
 });
 
-/**
- * PR-03 / `--replay-user-messages`: the client's own user line echoed back with `isReplay: true`.
- * A string becomes one text block (the seed's concatenated text); an array is echoed as given.
- */
+/** PR-03 (`--replay-user-messages`): the user line echoed with `isReplay` (a string as one text block). */
 export function buildUserReplay(
-  fields: LineIdentity & { readonly content: string | readonly unknown[] },
-): Record<string, unknown> {
-  const content =
-    typeof fields.content === 'string'
-      ? [{ type: 'text', text: fields.content }]
-      : [...fields.content];
-  return userLine(fields, content, { isReplay: true });
+  fields: Identity & { readonly content: string | readonly unknown[] },
+): ServerUserMessage {
+  const { content } = fields;
+  const blocks = typeof content === 'string' ? [{ type: 'text', text: content }] : [...content];
+  return userLine(fields, blocks as UserContent, { isReplay: true });
 }
 
-/** T-30: the `tool_result` user line of one completed tool call. */
+/** T-30, T-22: the `tool_result` line of one tool call (a string, or `[text?, image…]` blocks). */
 export function buildToolResult(
-  fields: LineIdentity & {
+  fields: Identity & {
     readonly toolUseId: string;
-    /** A string, or `[text?, image…]` blocks (T-22). */
     readonly content: string | readonly object[];
     readonly isError: boolean;
-    /** The tool's structured output (`tool_use_result`), e.g. the ACP `rawOutput`. */
+    /** The tool's structured output (`tool_use_result`). */
     readonly toolUseResult?: unknown;
   },
-): Record<string, unknown> {
+): ServerUserMessage {
+  const { toolUseId, content, isError, toolUseResult } = fields;
   const block = {
     type: 'tool_result',
-    tool_use_id: fields.toolUseId,
-    content: typeof fields.content === 'string' ? fields.content : [...fields.content],
-    is_error: fields.isError,
+    tool_use_id: toolUseId,
+    content: typeof content === 'string' ? content : [...content],
+    is_error: isError,
   };
   return userLine(
     fields,
-    [block],
-    fields.toolUseResult === undefined ? undefined : { tool_use_result: fields.toolUseResult },
+    [block] as UserContent,
+    toolUseResult === undefined ? undefined : { tool_use_result: toolUseResult },
   );
 }
 
-/** The text of the interruption marker, as the real CLI writes it. */
-export const interruptionMarkerText = {
+/** The texts of the interruption marker, as the real CLI writes them. */
+const interruptionMarkerText = {
   streaming: '[Request interrupted by user]',
   toolUse: '[Request interrupted by user for tool use]',
 } as const;
 
-/** The user line the real CLI adds after an interrupt (before the turn's `result`). */
+/** C-01: the user line the real CLI adds after an interrupt (before the turn's `result`). */
 export function buildInterruptionMarker(
-  fields: LineIdentity & { readonly forToolUse: boolean },
-): Record<string, unknown> {
+  fields: Identity & { readonly forToolUse: boolean },
+): ServerUserMessage {
   const text = fields.forToolUse
     ? interruptionMarkerText.toolUse
     : interruptionMarkerText.streaming;
   return userLine(fields, [{ type: 'text', text }]);
 }
 
-/** A success `control_response`. `response` is omitted for bare acknowledgements. */
+/** A success `control_response`; `response` is omitted for bare acknowledgements. */
 export function buildControlSuccess(
   requestId: string,
-  response?: unknown,
-): Record<string, unknown> {
-  const inner: Record<string, unknown> = { subtype: 'success', request_id: requestId };
-  if (response !== undefined) inner.response = response;
-  return { type: 'control_response', response: inner };
+  response?: Record<string, unknown>,
+): ControlResponseMessage {
+  const inner = { subtype: 'success' as const, request_id: requestId };
+  return {
+    type: 'control_response',
+    response: response === undefined ? inner : { ...inner, response },
+  };
 }
 
-/** An error `control_response` (`error_code` e.g. `unsupported_request`). */
+/** C-05: an error `control_response` (`error_code` e.g. `unsupported_request`). */
 export function buildControlError(
   requestId: string,
   error: string,
   errorCode?: string,
-): Record<string, unknown> {
-  const inner: Record<string, unknown> = { subtype: 'error', request_id: requestId, error };
-  if (errorCode !== undefined) inner.error_code = errorCode;
-  return { type: 'control_response', response: inner };
-}
-
-/** Input of {@link buildCanUseTool} (PM-02). */
-export type CanUseToolFields = {
-  readonly requestId: string;
-  readonly toolName: string;
-  /** Shown to the user; omitted when absent. */
-  readonly displayName?: string;
-  readonly input: Readonly<Record<string, unknown>>;
-  readonly toolUseId: string;
-  readonly permissionSuggestions: readonly unknown[];
-  readonly description?: string;
-  readonly blockedPath?: string;
-};
-
-/** PM-02: the `can_use_tool` control request asking the client about one tool call. */
-export function buildCanUseTool(fields: CanUseToolFields): Record<string, unknown> {
-  const request: Record<string, unknown> = { subtype: 'can_use_tool', tool_name: fields.toolName };
-  if (fields.displayName !== undefined) request.display_name = fields.displayName;
-  request.input = fields.input;
-  if (fields.description !== undefined) request.description = fields.description;
-  request.permission_suggestions = [...fields.permissionSuggestions];
-  if (fields.blockedPath !== undefined) request.blocked_path = fields.blockedPath;
-  request.tool_use_id = fields.toolUseId;
-  return { type: 'control_request', request_id: fields.requestId, request };
-}
-
-/** PM-02: the single suggestion offered when the agent has an `allow_always` option. */
-export function alwaysAllowSuggestion(toolName: string): Record<string, unknown> {
+): ControlResponseMessage {
+  const inner = { subtype: 'error' as const, request_id: requestId, error };
   return {
-    type: 'addRules',
-    rules: [{ toolName }],
-    behavior: 'allow',
-    destination: 'session',
+    type: 'control_response',
+    response: errorCode === undefined ? inner : { ...inner, error_code: errorCode },
   };
 }
 
-/** Withdraws one of the bridge's pending requests (a `can_use_tool` on interrupt). */
-export function buildControlCancelRequest(requestId: string): Record<string, unknown> {
+/** PM-02: the `can_use_tool` control request asking the client about one tool call. */
+export function buildCanUseTool(fields: {
+  readonly requestId: string;
+  readonly toolName: string;
+  readonly displayName?: string;
+  readonly input: Readonly<Record<string, unknown>>;
+  readonly toolUseId: string;
+  readonly permissionSuggestions: readonly Record<string, unknown>[];
+}): AgentControlRequestMessage {
+  const { requestId, toolName, displayName, input, toolUseId, permissionSuggestions } = fields;
+  const request = {
+    subtype: 'can_use_tool',
+    tool_name: toolName,
+    ...(displayName === undefined ? {} : { display_name: displayName }),
+    input: { ...input },
+    permission_suggestions: [...permissionSuggestions],
+    tool_use_id: toolUseId,
+  };
+  return { type: 'control_request', request_id: requestId, request } as AgentControlRequestMessage;
+}
+
+/** PM-02: the one suggestion offered when the agent has an `allow_always` option. */
+export function alwaysAllowSuggestion(toolName: string): Record<string, unknown> {
+  return { type: 'addRules', rules: [{ toolName }], behavior: 'allow', destination: 'session' };
+}
+
+/** PM-07: withdraws one of the bridge's pending `can_use_tool` requests. */
+export function buildControlCancelRequest(requestId: string): ControlCancelRequestMessage {
   return { type: 'control_cancel_request', request_id: requestId };
 }
 
-/**
- * N-06: `system/commands_changed`, the SDK's refresh of `supportedCommands()` after `initialize`
- * was answered (the full list, replace semantics).
- */
+/** N-06: `system/commands_changed`, the SDK's refresh of `supportedCommands()` (the full list). */
 export function buildCommandsChanged(
-  fields: LineIdentity & { readonly commands: readonly SlashCommand[] },
-): Record<string, unknown> {
+  fields: Identity & { readonly commands: readonly SlashCommand[] },
+): SystemCommandsChangedMessage {
+  const commands = fields.commands.map((command) => ({ ...command }));
   return {
     type: 'system',
     subtype: 'commands_changed',
-    commands: fields.commands.map((command) => ({ ...command })),
+    commands,
     session_id: fields.sessionId,
     uuid: fields.uuid,
   };
 }
 
-/** The SDK's `SlashCommand`. */
-export type SlashCommand = { name: string; description: string; argumentHint: string };
-
-/** The SDK's `ModelInfo`. */
-export type ModelInfo = {
-  value: string;
-  displayName: string;
-  description: string;
-  resolvedModel?: string;
-};
-
 /** N-06: ACP `availableCommands` → `SlashCommand`s (entries without a name dropped). */
-export function toSlashCommands(availableCommands: unknown): SlashCommand[] {
+export function toSlashCommands(
+  availableCommands: readonly AvailableCommand[] | unknown,
+): SlashCommand[] {
   if (!Array.isArray(availableCommands)) return [];
-  const commands: SlashCommand[] = [];
-  for (const command of availableCommands) {
-    if (typeof command !== 'object' || command === null) continue;
-    const { name, description, input } = command as Record<string, unknown>;
-    if (typeof name !== 'string' || name === '') continue;
-    const hint =
-      typeof input === 'object' && input !== null
-        ? (input as Record<string, unknown>).hint
-        : undefined;
-    commands.push({
-      name,
-      description: typeof description === 'string' ? description : '',
-      argumentHint: typeof hint === 'string' ? hint : '',
-    });
-  }
-  return commands;
+  return (availableCommands as Partial<AvailableCommand>[]).flatMap((command) => {
+    if (typeof command?.name !== 'string' || command.name === '') return [];
+    const hint = (command.input as { hint?: unknown } | null | undefined)?.hint;
+    const description = typeof command.description === 'string' ? command.description : '';
+    return [
+      { name: command.name, description, argumentHint: typeof hint === 'string' ? hint : '' },
+    ];
+  });
 }
 
-/** H-11: catalog models (`{id, name, description?}`) → `ModelInfo`s. */
+/** H-11: catalog models → the SDK's `ModelInfo`s. */
 export function toModelInfos(
   models: readonly { readonly id: string; readonly name: string; readonly description?: string }[],
 ): ModelInfo[] {
-  return models.map((model) => ({
-    value: model.id,
-    displayName: model.name,
-    description: model.description ?? '',
-    resolvedModel: model.id,
+  return models.map(({ id, name, description }) => ({
+    value: id,
+    displayName: name,
+    description: description ?? '',
+    resolvedModel: id,
   }));
 }
 
-/** Input of {@link buildInitializeResponse} (H-11). */
-export type InitializeResponseFields = {
+/** H-11: the success answer to the client's `initialize`, with what became of its launch fields. */
+export function buildInitializeResponse(fields: {
   readonly requestId: string;
   readonly commands: readonly SlashCommand[];
   readonly models: readonly ModelInfo[];
   readonly agentName?: string;
   readonly agentVersion?: string;
-  /** The host's process id, when it wants to expose it. */
-  readonly pid?: number;
-  /** The Claude permission mode in effect (`current_permission_mode`). */
   readonly permissionMode?: string;
-  /**
-   * What became of the request's launch-time fields, copied as they are (`mcp_servers_applied`,
-   * `disallowed_tools_applied`, `settings_applied`, `hooks_applied`, ...).
-   */
   readonly applied?: Readonly<Record<string, boolean>>;
-};
-
-/** H-11: the success answer to the client's `initialize`, in the SDK's expected shape. */
-export function buildInitializeResponse(fields: InitializeResponseFields): Record<string, unknown> {
-  const response: Record<string, unknown> = {
+}): ControlResponseMessage {
+  return buildControlSuccess(fields.requestId, {
     commands: fields.commands.map((command) => ({ ...command })),
     agents: [],
     output_style: 'default',
     available_output_styles: ['default'],
     models: fields.models.map((model) => ({ ...model })),
     account: {},
-  };
-  if (fields.pid !== undefined) response.pid = fields.pid;
-  if (fields.permissionMode !== undefined) response.current_permission_mode = fields.permissionMode;
-  Object.assign(response, fields.applied);
-  response.acp_agent = { name: fields.agentName ?? '', version: fields.agentVersion ?? '' };
-  return buildControlSuccess(fields.requestId, response);
+    ...(fields.permissionMode === undefined
+      ? {}
+      : { current_permission_mode: fields.permissionMode }),
+    ...fields.applied,
+    acp_agent: { name: fields.agentName ?? '', version: fields.agentVersion ?? '' },
+  });
 }

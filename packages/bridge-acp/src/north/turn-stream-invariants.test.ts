@@ -21,7 +21,7 @@ function harness(includePartialMessages: boolean, usage: Record<string, number> 
   let counter = 0;
   const stream = createTurnStream({
     includePartialMessages,
-    emit: (message) => lines.push(wire(message)),
+    send: (message) => lines.push(wire(message)),
     newId: () => `id-${++counter}`,
     context: () => ({
       sessionId: 'sess-1',

@@ -23,7 +23,7 @@ function harness(
   let counter = 0;
   const stream = createTurnStream({
     includePartialMessages,
-    emit: (message) => lines.push(wire(message)),
+    send: (message) => lines.push(wire(message)),
     newId: () => `id-${++counter}`,
     context: () => ({
       sessionId: 'sess-1',

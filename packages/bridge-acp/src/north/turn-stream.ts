@@ -1,132 +1,101 @@
+import type {
+  AssistantMessage,
+  KnownServerMessage,
+  StreamEventMessage,
+} from '@agentbridge/core/contracts';
+
 /** What every line of a turn stream needs from the bridge at the moment it is emitted. */
-export type TurnStreamContext = {
+type TurnStreamContext = {
   readonly sessionId: string;
   /** The model id shown on assistant messages (current model, or `''`). */
   readonly model: string;
-  /** The `usage` of assistant messages (U-20: the ledger's `assistantUsage()`). */
-  readonly usage: Readonly<Record<string, number | undefined>>;
-  /** The output tokens reported so far in the turn (the ledger's `turnOutputTokens()`), for `message_delta`. */
+  /** The `usage` of assistant messages (U-20). */
+  readonly usage: AssistantMessage['message']['usage'];
+  /** The output tokens reported so far in the turn, for `message_delta`. */
   readonly outputTokens: number;
 };
 
 /** Options of {@link createTurnStream}. */
-export type TurnStreamOptions = {
+type TurnStreamOptions = {
   /** `--include-partial-messages`: emit `stream_event` lines; without it only `assistant` lines. */
   readonly includePartialMessages: boolean;
-  /** Receives each client line as an object (the caller serialises it). */
-  readonly emit: (message: Record<string, unknown>) => void;
+  readonly send: (message: KnownServerMessage) => void;
   /** A fresh unique id (line `uuid`s, and message ids as `msg_<id>`). */
   readonly newId: () => string;
-  /** Read once per emitted line. */
+  /** Read when a line needs it. */
   readonly context: () => TurnStreamContext;
 };
 
 /** A tool call announced to the client as a `tool_use` block. */
-export type ToolUseBlock = {
+type ToolUseBlock = {
   readonly id: string;
   readonly name: string;
   readonly input: Record<string, unknown>;
 };
 
-/**
- * Turns the agent's streamed text, thoughts and tool calls into the real Claude Code CLI's
- * sequence of client lines (stream-json.md §4.3): per message `message_start`, per block
- * `content_block_start`, deltas, the block's complete `assistant` line, `content_block_stop`,
- * then `message_delta` and `message_stop`. Without partial messages only the `assistant` lines.
- */
-export interface TurnStream {
-  /**
-   * ST-01: a chunk of assistant text. Empty chunks are ignored. A different `messageId` than the
-   * open message's starts a new message; text after a `tool_use` block starts a new message too.
-   */
-  text(chunk: string, messageId?: string): void;
-  /** ST-03: a chunk of thinking. An empty chunk only opens the thinking block. */
-  thinking(chunk: string, messageId?: string): void;
-  /**
-   * T-03: a complete `tool_use` block in the open message (or a new one). Call
-   * `endMessage('tool_use')` before emitting the call's `tool_result`, as the real CLI does.
-   */
-  toolUse(block: ToolUseBlock): void;
-  /**
-   * Closes the open block and message (`message_delta` with `stopReason`, `message_stop`). No-op
-   * when none is open. `message_delta.usage.output_tokens` is `outputTokens` when given (the
-   * turn's output including the answer that ends the message), else the context's `outputTokens`.
-   */
-  endMessage(stopReason: string | null, outputTokens?: number): void;
-  /**
-   * An interrupted stream: the open block's `assistant` line carries `aborted: true`, then
-   * `interruptionLine` (if given, the "[Request interrupted by user]" user line), then the stop
-   * events with `stop_reason: null`. With nothing open only `interruptionLine` is emitted.
-   */
-  abort(interruptionLine?: Record<string, unknown>): void;
-  /**
-   * The result's `result`: the text of the last assistant message that had text (its text
-   * blocks joined, the open one included), as the real CLI reports the last message's text.
-   */
-  lastText(): string | undefined;
-  /** Whether a message is open (a block was emitted and `endMessage`/`abort` not yet called). */
-  hasOpenMessage(): boolean;
-  /** Forgets `lastText` for a new client turn (any open message is ended first with `null`). */
-  startTurn(): void;
-}
-
-type OpenBlock = { kind: 'text' | 'thinking'; index: number; text: string };
-
 type OpenMessage = {
-  id: string;
+  readonly id: string;
   /** Read once when the message starts: the hot path needs no context() call per chunk. */
-  sessionId: string;
+  readonly sessionId: string;
   acpMessageId: string | undefined;
   nextIndex: number;
-  block: OpenBlock | undefined;
-  /** The last completed block was a tool_use: text after it belongs to a new message. */
+  block: { readonly kind: 'text' | 'thinking'; readonly index: number; text: string } | undefined;
+  /** The last block was a tool_use: text after it belongs to a new message. */
   endsWithToolUse: boolean;
 };
 
-/** Creates a {@link TurnStream} writing to `options.emit`. */
-export function createTurnStream(options: TurnStreamOptions): TurnStream {
-  const { includePartialMessages: partial, emit, newId, context } = options;
+/** The turn stream of one bridge (see {@link createTurnStream}). */
+export type TurnStream = ReturnType<typeof createTurnStream>;
+
+/**
+ * Turns the agent's streamed text, thoughts and tool calls into the real Claude Code CLI's
+ * sequence of lines (stream-json.md §4.3): per message `message_start`, per block
+ * `content_block_start`, deltas, the block's complete `assistant` line, `content_block_stop`, then
+ * `message_delta` and `message_stop`. Without partial messages only the `assistant` lines.
+ */
+export function createTurnStream(options: TurnStreamOptions) {
+  const { includePartialMessages: partial, send, newId, context } = options;
   let open: OpenMessage | undefined;
   let lastText: string | undefined;
-  /** The message `lastText` belongs to. */
   let lastTextMessageId: string | undefined;
 
-  const streamEvent = (event: Record<string, unknown>, sessionId: string): void => {
-    emit({
+  const event = (message: OpenMessage | string, body: StreamEventMessage['event']): void => {
+    send({
       type: 'stream_event',
-      event,
-      session_id: sessionId,
+      event: body,
+      session_id: typeof message === 'string' ? message : message.sessionId,
       parent_tool_use_id: null,
       uuid: newId(),
     });
   };
-
+  const messageBody = (
+    id: string,
+    current: TurnStreamContext,
+    content: AssistantMessage['message']['content'],
+  ) => ({
+    id,
+    type: 'message' as const,
+    role: 'assistant' as const,
+    model: current.model,
+    content,
+    stop_reason: null,
+    stop_sequence: null,
+    usage: { ...current.usage },
+  });
   const assistantLine = (
     message: OpenMessage,
-    block: Record<string, unknown>,
-    current: TurnStreamContext,
+    block: AssistantMessage['message']['content'][number],
     aborted: boolean,
   ): void => {
-    const line: Record<string, unknown> = {
+    send({
       type: 'assistant',
-      message: {
-        id: message.id,
-        type: 'message',
-        role: 'assistant',
-        model: current.model,
-        content: [block],
-        stop_reason: null,
-        stop_sequence: null,
-        usage: { ...current.usage },
-      },
+      message: messageBody(message.id, context(), [block]),
       parent_tool_use_id: null,
       session_id: message.sessionId,
       uuid: newId(),
-    };
-    if (aborted) line.aborted = true;
-    emit(line);
+      ...(aborted ? { aborted: true } : {}),
+    });
   };
-
   const startMessage = (acpMessageId: string | undefined): OpenMessage => {
     const current = context();
     const message: OpenMessage = {
@@ -137,57 +106,35 @@ export function createTurnStream(options: TurnStreamOptions): TurnStream {
       block: undefined,
       endsWithToolUse: false,
     };
-    if (partial) {
-      streamEvent(
-        {
-          type: 'message_start',
-          message: {
-            id: message.id,
-            type: 'message',
-            role: 'assistant',
-            model: current.model,
-            content: [],
-            stop_reason: null,
-            stop_sequence: null,
-            usage: { ...current.usage },
-          },
-        },
-        current.sessionId,
-      );
-    }
+    if (partial)
+      event(current.sessionId, {
+        type: 'message_start',
+        message: messageBody(message.id, current, []),
+      });
     open = message;
     return message;
   };
-
-  /** Emits the open block's assistant line, then its content_block_stop. */
+  /** Emits the open block's assistant line (then `between`), then its content_block_stop. */
   const closeBlock = (
     message: OpenMessage,
     aborted: boolean,
-    between?: Record<string, unknown>,
+    between?: KnownServerMessage,
   ): void => {
     const block = message.block;
-    if (block === undefined) {
-      if (between) emit(between);
-      return;
+    if (block !== undefined) {
+      message.block = undefined;
+      if (block.kind === 'text') {
+        lastText = lastTextMessageId === message.id ? `${lastText ?? ''}${block.text}` : block.text;
+        lastTextMessageId = message.id;
+        assistantLine(message, { type: 'text', text: block.text }, aborted);
+      } else {
+        assistantLine(message, { type: 'thinking', thinking: block.text, signature: '' }, aborted);
+      }
     }
-    message.block = undefined;
-    const current = context();
-    if (block.kind === 'text') {
-      lastText = lastTextMessageId === message.id ? `${lastText ?? ''}${block.text}` : block.text;
-      lastTextMessageId = message.id;
-      assistantLine(message, { type: 'text', text: block.text }, current, aborted);
-    } else {
-      assistantLine(
-        message,
-        { type: 'thinking', thinking: block.text, signature: '' },
-        current,
-        aborted,
-      );
-    }
-    if (between) emit(between);
-    if (partial) streamEvent({ type: 'content_block_stop', index: block.index }, message.sessionId);
+    if (between !== undefined) send(between);
+    if (block !== undefined && partial)
+      event(message, { type: 'content_block_stop', index: block.index });
   };
-
   const finishMessage = (
     message: OpenMessage,
     stopReason: string | null,
@@ -195,19 +142,14 @@ export function createTurnStream(options: TurnStreamOptions): TurnStream {
   ): void => {
     open = undefined;
     if (!partial) return;
-    const sessionId = message.sessionId;
-    streamEvent(
-      {
-        type: 'message_delta',
-        delta: { stop_reason: stopReason, stop_sequence: null },
-        usage: { output_tokens: outputTokens ?? context().outputTokens },
-        context_management: null,
-      },
-      sessionId,
-    );
-    streamEvent({ type: 'message_stop' }, sessionId);
+    event(message, {
+      type: 'message_delta',
+      delta: { stop_reason: stopReason, stop_sequence: null },
+      usage: { output_tokens: outputTokens ?? context().outputTokens },
+      context_management: null,
+    });
+    event(message, { type: 'message_stop' });
   };
-
   /** The message a new text/thinking block belongs to, honouring ACP message ids. */
   const messageFor = (acpMessageId: string | undefined): OpenMessage => {
     const message = open;
@@ -221,12 +163,11 @@ export function createTurnStream(options: TurnStreamOptions): TurnStream {
       finishMessage(message, message.endsWithToolUse ? 'tool_use' : null);
       return startMessage(acpMessageId);
     }
-    if (message.acpMessageId === undefined) message.acpMessageId = acpMessageId;
+    message.acpMessageId ??= acpMessageId;
     return message;
   };
-
   const appendChunk = (
-    kind: OpenBlock['kind'],
+    kind: 'text' | 'thinking',
     chunk: string,
     acpMessageId: string | undefined,
   ): void => {
@@ -237,117 +178,92 @@ export function createTurnStream(options: TurnStreamOptions): TurnStream {
       block = undefined;
     }
     if (block === undefined) {
-      block = { kind, index: message.nextIndex, text: '' };
-      message.nextIndex += 1;
+      block = { kind, index: message.nextIndex++, text: '' };
       message.block = block;
-      if (partial) {
-        streamEvent(
-          {
-            type: 'content_block_start',
-            index: block.index,
-            content_block:
-              kind === 'text'
-                ? { type: 'text', text: '' }
-                : { type: 'thinking', thinking: '', signature: '' },
-          },
-          message.sessionId,
-        );
-      }
+      if (partial)
+        event(message, {
+          type: 'content_block_start',
+          index: block.index,
+          content_block:
+            kind === 'text'
+              ? { type: 'text', text: '' }
+              : { type: 'thinking', thinking: '', signature: '' },
+        });
     }
     if (chunk === '') return;
     block.text += chunk;
-    if (partial) {
-      // The hot path: one object literal per chunk, nothing copied.
-      emit({
-        type: 'stream_event',
-        event: {
-          type: 'content_block_delta',
-          index: block.index,
-          delta:
-            kind === 'text'
-              ? { type: 'text_delta', text: chunk }
-              : { type: 'thinking_delta', thinking: chunk },
-        },
-        session_id: message.sessionId,
-        parent_tool_use_id: null,
-        uuid: newId(),
+    if (partial)
+      event(message, {
+        type: 'content_block_delta',
+        index: block.index,
+        delta:
+          kind === 'text'
+            ? { type: 'text_delta', text: chunk }
+            : { type: 'thinking_delta', thinking: chunk },
       });
-    }
   };
 
   return {
-    text(chunk, messageId) {
-      if (chunk === '') return;
-      appendChunk('text', chunk, messageId);
+    /** ST-01: text (empty chunks ignored); a new ACP `messageId`, or text after a `tool_use`, starts a new message. */
+    text(chunk: string, messageId?: string): void {
+      if (chunk !== '') appendChunk('text', chunk, messageId);
     },
-
-    thinking(chunk, messageId) {
-      appendChunk('thinking', chunk, messageId);
-    },
-
-    toolUse(block) {
-      let message = open;
-      if (message === undefined) message = startMessage(undefined);
-      else closeBlock(message, false);
-      const index = message.nextIndex;
-      message.nextIndex += 1;
+    /** ST-03: thinking; an empty chunk only opens the block. */
+    thinking: (chunk: string, messageId?: string): void =>
+      appendChunk('thinking', chunk, messageId),
+    /** T-03: a complete `tool_use` block in the open message (or a new one). */
+    toolUse(block: ToolUseBlock): void {
+      const message = open ?? startMessage(undefined);
+      closeBlock(message, false);
+      const index = message.nextIndex++;
       message.endsWithToolUse = true;
       if (partial) {
-        streamEvent(
-          {
-            type: 'content_block_start',
-            index,
-            content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} },
-          },
-          message.sessionId,
-        );
-        streamEvent(
-          {
-            type: 'content_block_delta',
-            index,
-            delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) },
-          },
-          message.sessionId,
-        );
+        event(message, {
+          type: 'content_block_start',
+          index,
+          content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} },
+        });
+        event(message, {
+          type: 'content_block_delta',
+          index,
+          delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) },
+        });
       }
       assistantLine(
         message,
         { type: 'tool_use', id: block.id, name: block.name, input: block.input },
-        context(),
         false,
       );
-      if (partial) streamEvent({ type: 'content_block_stop', index }, message.sessionId);
+      if (partial) event(message, { type: 'content_block_stop', index });
     },
-
-    endMessage(stopReason, outputTokens) {
+    /** Closes the open block and message (`message_delta` with `stopReason`); a no-op when none is open. */
+    endMessage(stopReason: string | null, outputTokens?: number): void {
+      if (open === undefined) return;
       const message = open;
-      if (message === undefined) return;
       closeBlock(message, false);
       finishMessage(message, stopReason, outputTokens);
     },
-
-    abort(interruptionLine) {
+    /** C-01: the open block's line is `aborted`, then `marker`, then the stop events with a null reason. */
+    abort(marker?: KnownServerMessage): void {
       const message = open;
       if (message === undefined) {
-        if (interruptionLine) emit(interruptionLine);
+        if (marker !== undefined) send(marker);
         return;
       }
-      closeBlock(message, true, interruptionLine);
+      closeBlock(message, true, marker);
       finishMessage(message, null);
     },
-
-    lastText() {
-      const message = open;
-      const block = message?.block;
-      if (message === undefined || block === undefined || block.kind !== 'text') return lastText;
-      return lastTextMessageId === message.id ? `${lastText ?? ''}${block.text}` : block.text;
+    /** R-02: the result's text: the last assistant message that had text (its text blocks joined). */
+    lastText(): string | undefined {
+      const block = open?.block;
+      if (open === undefined || block === undefined || block.kind !== 'text') return lastText;
+      return lastTextMessageId === open.id ? `${lastText ?? ''}${block.text}` : block.text;
     },
-
-    hasOpenMessage: () => open !== undefined,
-
-    startTurn() {
-      const message = open;
-      if (message !== undefined) {
+    hasOpenMessage: (): boolean => open !== undefined,
+    /** A new client turn: ends any open message and forgets `lastText`. */
+    startTurn(): void {
+      if (open !== undefined) {
+        const message = open;
         closeBlock(message, false);
         finishMessage(message, null);
       }

@@ -1,32 +1,38 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { matchesPathPattern, normalizePath } from './path-pattern.js';
+import { matchesPathPattern } from './path-pattern.js';
 
-describe('normalizePath', () => {
+describe('path normalisation', () => {
+  // A path is normalised before matching: it matches the absolute pattern of its normal form.
   it.each([
-    ['/a/./b/../c', '/a/c'],
-    ['/a/b/../../..', '/'],
-    ['a/../../b', '../b'],
-    ['C:\\work\\x', 'C:/work/x'],
-    ['', '.'],
-  ])('normalises %j to %j', (path, expected) => {
-    expect(normalizePath(path)).toBe(expected);
-  });
+    ['/a/./b/../c', '/a/c', '/a/b'],
+    ['/a/b/../../..', '/', '/a'],
+    ['a/../../b', '/w/b', '/w/x/b'],
+    ['C:\\work\\x', '/C:/work/x', '/C:/work/y'],
+    ['', '/w/x', '/w/x/y'],
+  ])(
+    'normalises %j to %j (not %j), relative paths against the cwd /w/x',
+    (path, expected, other) => {
+      const context = { cwd: '/w/x' };
+      expect(matchesPathPattern(`/${expected}`, path, context)).toBe(true);
+      expect(matchesPathPattern(`/${other}`, path, context)).toBe(false);
+    },
+  );
 
-  it('is idempotent and never keeps . or empty segments (property)', () => {
+  it('. and empty segments and a/.. detours never change what a path matches (property)', () => {
+    const part = fc.constantFrom('a', 'b', 'c.d');
     fc.assert(
       fc.property(
-        fc.array(fc.constantFrom('a', 'b', '.', '..', '', 'c.d'), { maxLength: 8 }),
-        fc.boolean(),
-        (parts, leadingSlash) => {
-          const path = `${leadingSlash ? '/' : ''}${parts.join('/')}`;
-          const absolute = path.startsWith('/');
-          const normalized = normalizePath(path);
-          expect(normalizePath(normalized)).toBe(normalized);
-          if (normalized !== '.' && normalized !== '/') {
-            expect(normalized.split('/').slice(absolute ? 1 : 0)).not.toContain('.');
-            expect(normalized.split('/').slice(absolute ? 1 : 0)).not.toContain('');
-          }
+        fc.array(part, { minLength: 1, maxLength: 6 }),
+        fc.array(fc.constantFrom('.', '', 'x/..'), { maxLength: 6 }),
+        fc.constantFrom('//a/**', '//a/b', '//**/c.d', '*.d', 'b/**', '//a/*/c.d'),
+        (parts, noise, pattern) => {
+          const path = `/${parts.join('/')}`;
+          const noisy = `/${parts.flatMap((segment, index) => [noise[index] ?? '.', segment]).join('/')}`;
+          const context = { cwd: '/a' };
+          expect(matchesPathPattern(pattern, noisy, context)).toBe(
+            matchesPathPattern(pattern, path, context),
+          );
         },
       ),
     );

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { choosePermissionOption, readPermissionOptions } from './permission-options.js';
+import {
+  choosePermissionOption,
+  readPermissionOptions as readTyped,
+} from './permission-options.js';
+
+/** Agent data is untrusted: any JSON value may arrive where the SDK type is declared. */
+const readPermissionOptions = (options: unknown) => readTyped(options as never);
 
 const fullOptions = [
   { optionId: 'allow', name: 'Allow', kind: 'allow_once' },

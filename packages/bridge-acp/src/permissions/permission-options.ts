@@ -1,7 +1,6 @@
-/**
- * The first option id of each ACP permission option kind a `session/request_permission` offered
- * (PM-01). Options without an id or with an unknown kind are ignored.
- */
+import type { PermissionOption, RequestPermissionOutcome } from '@agentclientprotocol/sdk';
+
+/** The first option id of each kind a `session/request_permission` offered (PM-01). */
 export type PermissionOptionIds = {
   readonly allowOnce?: string;
   readonly allowAlways?: string;
@@ -9,57 +8,41 @@ export type PermissionOptionIds = {
   readonly rejectAlways?: string;
 };
 
-/** The answer to `session/request_permission`: `result.outcome`. */
-export type PermissionOutcome =
-  | { readonly outcome: 'selected'; readonly optionId: string }
-  | { readonly outcome: 'cancelled' };
-
-/** What the client decided (`can_use_tool` answer, or the bridge's own rules). */
-export type PermissionDecision = {
-  readonly allow: boolean;
-  /** The client asked to remember it (`updatedPermissions` non-empty). */
-  readonly always: boolean;
-};
-
-const kindKeys = {
+const keyOfKind = {
   allow_once: 'allowOnce',
   allow_always: 'allowAlways',
   reject_once: 'rejectOnce',
   reject_always: 'rejectAlways',
 } as const;
 
-/** Reads `params.options` of `session/request_permission` (PM-01). */
-export function readPermissionOptions(options: unknown): PermissionOptionIds {
-  const ids: { -readonly [K in keyof PermissionOptionIds]: PermissionOptionIds[K] } = {};
-  if (!Array.isArray(options)) return ids;
-  for (const entry of options) {
-    if (typeof entry !== 'object' || entry === null) continue;
-    const option = entry as Record<string, unknown>;
+/** PM-01: options without an id or of an unknown kind are ignored. */
+export function readPermissionOptions(
+  options: readonly PermissionOption[] | null | undefined,
+): PermissionOptionIds {
+  const ids: { -readonly [K in keyof PermissionOptionIds]: string } = {};
+  for (const option of Array.isArray(options) ? options : []) {
+    const kind: unknown = option?.kind;
+    if (typeof kind !== 'string' || !Object.hasOwn(keyOfKind, kind)) continue;
     if (typeof option.optionId !== 'string' || option.optionId === '') continue;
-    const kind = option.kind;
-    if (typeof kind !== 'string' || !Object.hasOwn(kindKeys, kind)) continue;
-    const key = kindKeys[kind as keyof typeof kindKeys];
-    ids[key] ??= option.optionId;
+    ids[keyOfKind[kind as PermissionOption['kind']]] ??= option.optionId;
   }
   return ids;
 }
 
 /**
- * Picks the option for a decision (PM-04): allow + always → `allow_always` if offered; allow →
- * `allow_once`, else `allow_always`; deny → `reject_once`, else `reject_always`; nothing suitable →
- * `cancelled`. `reject_always` is never chosen while `reject_once` exists (PM-05).
- *
- * ACP has no field for an edited input (`updatedInput`) or a deny `message`: they cannot reach
- * the agent and are dropped (PM-05).
+ * Picks the option for a decision (PM-04): allow + always → `allow_always`, else `allow_once`;
+ * allow → `allow_once`, else `allow_always`; deny → `reject_once`, else `reject_always` (PM-05:
+ * never `reject_always` while `reject_once` exists); nothing suitable → `cancelled`. ACP has no
+ * field for an edited input or a deny message: those are dropped (PM-05).
  */
 export function choosePermissionOption(
   options: PermissionOptionIds,
-  decision: PermissionDecision,
-): PermissionOutcome {
-  const optionId = decision.allow
-    ? decision.always
+  decision: { readonly allow: boolean; readonly always: boolean },
+): RequestPermissionOutcome {
+  const optionId = !decision.allow
+    ? (options.rejectOnce ?? options.rejectAlways)
+    : decision.always
       ? (options.allowAlways ?? options.allowOnce)
-      : (options.allowOnce ?? options.allowAlways)
-    : (options.rejectOnce ?? options.rejectAlways);
+      : (options.allowOnce ?? options.allowAlways);
   return optionId === undefined ? { outcome: 'cancelled' } : { outcome: 'selected', optionId };
 }

@@ -1,34 +1,67 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  decidePermission,
-  matchesPermissionRule,
-  parsePermissionRule,
-} from './permission-rules.js';
+import { decidePermission } from './permission-rules.js';
 
 const cwd = '/home/me/project';
 
-describe('parsePermissionRule', () => {
+/** Whether one rule covers a call, read through decidePermission: as an allow rule it allows, as a deny rule it denies. */
+const matchesPermissionRule = (
+  rule: string,
+  toolName: string,
+  input: unknown,
+  options: { purpose?: 'allow' | 'deny'; cwd?: string; homeDirectory?: string } = {},
+): boolean => {
+  const { purpose = 'allow', ...context } = options;
+  return purpose === 'deny'
+    ? decidePermission({ toolName, input, ...context, disallowedTools: [rule] }) === 'deny'
+    : decidePermission({ toolName, input, ...context, allowedTools: [rule] }) === 'allow';
+};
+
+describe('permission rule syntax', () => {
   it.each([
-    ['Read', { toolName: 'Read' }],
-    ['  Bash  ', { toolName: 'Bash' }],
-    ['Bash(git status:*)', { toolName: 'Bash', content: 'git status:*' }],
-    ['Read(./src/**)', { toolName: 'Read', content: './src/**' }],
-    ['Bash()', { toolName: 'Bash' }],
-    ['Bash(*)', { toolName: 'Bash' }],
-    ['Bash(echo \\(hi\\))', { toolName: 'Bash', content: 'echo (hi)' }],
-    ['Bash(echo (nested))', { toolName: 'Bash', content: 'echo (nested)' }],
-    ['mcp__blender', { toolName: 'mcp__blender' }],
-    ['mcp__blender__render', { toolName: 'mcp__blender__render' }],
-    ['WebFetch(domain:example.com)', { toolName: 'WebFetch', content: 'domain:example.com' }],
-  ])('parses %j', (rule, expected) => {
-    expect(parsePermissionRule(rule)).toEqual(expected);
-  });
+    ['Read', 'Read', { file_path: '/anywhere/a' }, undefined],
+    ['  Bash  ', 'Bash', { command: 'rm -rf /' }, undefined],
+    ['Bash(git status:*)', 'Bash', { command: 'git status -s' }, { command: 'ls' }],
+    ['Read(./src/**)', 'Read', { file_path: `${cwd}/src/a.ts` }, { file_path: `${cwd}/lib/a.ts` }],
+    ['Bash()', 'Bash', { command: 'a && b $(c)' }, undefined],
+    ['Bash(*)', 'Bash', { command: 'a && b $(c)' }, undefined],
+    ['Bash(echo \\(hi\\))', 'Bash', { command: 'echo (hi)' }, { command: 'echo \\(hi\\)' }],
+    ['Bash(echo (nested))', 'Bash', { command: 'echo (nested)' }, { command: 'echo' }],
+    ['mcp__blender', 'mcp__blender__render', {}, undefined],
+    ['mcp__blender__render', 'mcp__blender__render', {}, undefined],
+    [
+      'WebFetch(domain:example.com)',
+      'WebFetch',
+      { url: 'https://example.com/a' },
+      { url: 'https://x.org' },
+    ],
+  ])(
+    'parses %j: `Tool`, `Tool(content)`; `Tool()` and `Tool(*)` are the whole tool',
+    (rule, toolName, covered, uncovered) => {
+      expect(matchesPermissionRule(rule, toolName, covered, { cwd })).toBe(true);
+      if (uncovered !== undefined) {
+        expect(matchesPermissionRule(rule, toolName, uncovered, { cwd })).toBe(false);
+      }
+    },
+  );
 
   it.each([[''], ['   '], ['(x)'], ['Bash(unclosed'], ['two words'], ['Bash x(y)']])(
-    'rejects %j',
+    'rejects %j: it covers no tool',
     (rule) => {
-      expect(parsePermissionRule(rule)).toBeUndefined();
+      for (const toolName of [
+        '',
+        '(x)',
+        'x',
+        'Bash',
+        'two',
+        'two words',
+        'Bash x',
+        'Bash(unclosed',
+      ]) {
+        const input = { command: 'y', file_path: `${cwd}/y` };
+        expect(matchesPermissionRule(rule, toolName, input, { cwd })).toBe(false);
+        expect(matchesPermissionRule(rule, toolName, input, { cwd, purpose: 'deny' })).toBe(false);
+      }
     },
   );
 });

@@ -1,167 +1,108 @@
+import { isRecord } from '@agentbridge/core/contracts';
 import { matchesPathPattern, type PathContext } from './path-pattern.js';
 import { splitShellCommand } from './shell-command.js';
 
-/** A parsed `--allowedTools` / `--disallowedTools` rule: `Tool` or `Tool(content)`. */
-export type PermissionRule = {
-  readonly toolName: string;
-  /** The text inside the parentheses; absent for a whole-tool rule (`Bash`, `Bash()`, `Bash(*)`). */
-  readonly content?: string;
-};
-
-/** How a rule is used: an allow rule must cover the whole call, a deny rule any part of it. */
-export type RulePurpose = 'allow' | 'deny';
-
-/** Options of {@link matchesPermissionRule}. */
-export type MatchPermissionRuleOptions = PathContext & {
-  /** Default `allow` (the strict reading). */
-  readonly purpose?: RulePurpose;
-};
-
-/** Tools whose calls change files: `Edit(...)` rules cover all of them. */
-export const fileEditToolNames: readonly string[] = [
-  'Edit',
-  'Write',
-  'MultiEdit',
-  'NotebookEdit',
-  'Delete',
-  'Move',
-];
-/** Tools whose calls read files: `Read(...)` rules cover all of them. */
-export const fileReadToolNames: readonly string[] = ['Read', 'Grep', 'Glob', 'LS', 'Search'];
+/** Tools that change files (`Edit(...)` rules cover them all) and that read files (`Read(...)`). */
+const fileEditTools = ['Edit', 'Write', 'MultiEdit', 'NotebookEdit', 'Delete', 'Move'];
+const fileReadTools = ['Read', 'Grep', 'Glob', 'LS', 'Search'];
 /** The tools `acceptEdits` approves without asking. */
-export const acceptEditsToolNames: readonly string[] = [
-  'Edit',
-  'Write',
-  'MultiEdit',
-  'NotebookEdit',
-];
-/** Tools that run commands (denied in `plan` mode unless a rule allows them). */
-export const commandToolNames: readonly string[] = ['Bash'];
+const acceptEditsTools = ['Edit', 'Write', 'MultiEdit', 'NotebookEdit'];
+
+type Purpose = 'allow' | 'deny';
 
 /**
- * Parses a Claude Code permission rule (`Read`, `Bash(git status:*)`, `Read(./src/**)`,
- * `WebFetch(domain:example.com)`, `mcp__server`, `mcp__server__tool`). `undefined` for an empty
- * or malformed rule. `Tool()` and `Tool(*)` mean the whole tool.
+ * What the bridge does with an agent's permission request before asking anyone: a matching
+ * `disallowedTools` rule denies (always wins); `bypassPermissions` allows; `plan` denies file edits
+ * and commands no allow rule covers; a matching `allowedTools` rule allows; `acceptEdits` allows
+ * Edit, Write, MultiEdit and NotebookEdit; `dontAsk` denies the rest; otherwise `ask`.
  */
-export function parsePermissionRule(rule: string): PermissionRule | undefined {
-  if (typeof rule !== 'string') return undefined;
-  const trimmed = rule.trim();
-  if (trimmed === '') return undefined;
-  const open = trimmed.indexOf('(');
-  if (open < 0) return /[\s)]/.test(trimmed) ? undefined : { toolName: trimmed };
-  if (!trimmed.endsWith(')') || open === 0) return undefined;
-  const toolName = trimmed.slice(0, open).trim();
-  if (toolName === '' || /\s/.test(toolName)) return undefined;
-  const content = trimmed
-    .slice(open + 1, -1)
-    .replace(/\\([()])/g, '$1')
-    .trim();
-  return content === '' || content === '*' ? { toolName } : { toolName, content };
+export function decidePermission(
+  question: PathContext & {
+    readonly toolName: string;
+    readonly input: unknown;
+    readonly allowedTools?: readonly string[];
+    readonly disallowedTools?: readonly string[];
+    /** The client's Claude permission mode (`default`, `acceptEdits`, `plan`, ...). */
+    readonly permissionMode?: string;
+  },
+): 'allow' | 'deny' | 'ask' {
+  const { toolName, permissionMode: mode } = question;
+  const matchesAny = (rules: readonly string[] | undefined, purpose: Purpose): boolean =>
+    rules?.some((rule) => matchesRule(rule, toolName, question.input, question, purpose)) ?? false;
+  if (matchesAny(question.disallowedTools, 'deny')) return 'deny';
+  if (mode === 'bypassPermissions') return 'allow';
+  const allowed = matchesAny(question.allowedTools, 'allow');
+  if (mode === 'plan' && (fileEditTools.includes(toolName) || (toolName === 'Bash' && !allowed))) {
+    return 'deny';
+  }
+  if (allowed || (mode === 'acceptEdits' && acceptEditsTools.includes(toolName))) return 'allow';
+  return mode === 'dontAsk' ? 'deny' : 'ask';
 }
 
 /**
- * True when a rule covers a tool call. Whole-tool rules match the tool (an `Edit` / `Read` rule
- * covers every file-editing / file-reading tool); `mcp__server` and `mcp__server__*` match every
- * tool of that server. Content forms: Bash `prefix:*`, `*` wildcards or an exact command (for an
- * allow rule every chained command must match and command substitution never matches; for a deny
- * rule one is enough); file tools a path pattern ({@link matchesPathPattern}) against `file_path`,
- * `path` or `notebook_path`; WebFetch `domain:host` (`*.host` for subdomains). Other content
- * rules match nothing.
+ * Whether a Claude Code rule (`Read`, `Bash(git status:*)`, `Read(./src/**)`,
+ * `WebFetch(domain:example.com)`, `mcp__server`, `mcp__server__tool`) covers a call. `Tool()` and
+ * `Tool(*)` mean the whole tool; `Edit` / `Read` cover every file-editing / file-reading tool;
+ * `mcp__server` and `mcp__server__*` every tool of the server. Bash content: `prefix:*`, `*`
+ * wildcards or an exact command, every chained command matching for an allow rule (never with a
+ * command substitution), any for a deny rule. File tools: a path pattern on `file_path`, `path` or
+ * `notebook_path`. WebFetch: `domain:host` (`*.host` for subdomains). Other content matches nothing.
  */
-export function matchesPermissionRule(
-  rule: string | PermissionRule,
+function matchesRule(
+  rule: string,
   toolName: string,
   input: unknown,
-  options: MatchPermissionRuleOptions = {},
+  context: PathContext,
+  purpose: Purpose,
 ): boolean {
-  const parsed = typeof rule === 'object' && rule !== null ? rule : parsePermissionRule(rule);
-  if (parsed === undefined || typeof toolName !== 'string') return false;
-  if (parsed.toolName.startsWith('mcp__')) return matchesMcpRule(parsed, toolName);
-  if (!coversTool(parsed.toolName, toolName)) return false;
-  if (parsed.content === undefined) return true;
-  const record = asRecord(input) ?? {};
-  const purpose = options.purpose ?? 'allow';
-  if (commandToolNames.includes(toolName)) {
-    return typeof record.command === 'string'
-      ? matchesCommand(parsed.content, record.command, purpose)
-      : false;
+  const trimmed = typeof rule === 'string' ? rule.trim() : '';
+  const open = trimmed.indexOf('(');
+  const ruleTool = (open < 0 ? trimmed : trimmed.slice(0, open)).trim();
+  // A bare rule may hold no `)`; a rule with content must end with one.
+  const malformed =
+    open < 0 ? /[\s)]/.test(ruleTool) : /\s/.test(ruleTool) || !trimmed.endsWith(')');
+  if (ruleTool === '' || malformed) return false;
+  const inner =
+    open < 0
+      ? ''
+      : trimmed
+          .slice(open + 1, -1)
+          .replace(/\\([()])/g, '$1')
+          .trim();
+  const content = inner === '*' ? '' : inner;
+  if (ruleTool.startsWith('mcp__')) return content === '' && matchesMcpRule(ruleTool, toolName);
+  const covered =
+    ruleTool === toolName ||
+    (ruleTool === 'Edit' && fileEditTools.includes(toolName)) ||
+    (ruleTool === 'Read' && fileReadTools.includes(toolName));
+  if (!covered || content === '') return covered;
+  const record = isRecord(input) ? input : {};
+  if (toolName === 'Bash') {
+    return typeof record.command === 'string' && matchesCommand(content, record.command, purpose);
   }
-  if (fileEditToolNames.includes(toolName) || fileReadToolNames.includes(toolName)) {
-    const path = filePath(record);
-    return path !== undefined && matchesPathPattern(parsed.content, path, options);
+  if (fileEditTools.includes(toolName) || fileReadTools.includes(toolName)) {
+    const path = [record.file_path, record.path, record.notebook_path].find(
+      (value) => typeof value === 'string' && value !== '',
+    );
+    return typeof path === 'string' && matchesPathPattern(content, path, context);
   }
-  if (toolName === 'WebFetch') return matchesDomain(parsed.content, record.url);
-  return false;
+  return toolName === 'WebFetch' && matchesDomain(content, record.url);
 }
 
-/** Inputs of {@link decidePermission}. */
-export type PermissionQuestion = PathContext & {
-  readonly toolName: string;
-  readonly input: unknown;
-  readonly allowedTools?: readonly string[];
-  readonly disallowedTools?: readonly string[];
-  /** The client's Claude permission mode (`default`, `acceptEdits`, `plan`, ...). */
-  readonly permissionMode?: string;
-};
-
-/**
- * What the bridge does with an agent's permission request before asking anyone:
- *
- * 1. a matching `disallowedTools` rule denies (always wins);
- * 2. `bypassPermissions` allows;
- * 3. `plan` denies file edits, and commands that no allow rule covers;
- * 4. a matching `allowedTools` rule allows;
- * 5. `acceptEdits` allows Edit, Write, MultiEdit and NotebookEdit;
- * 6. `dontAsk` denies what was not allowed;
- * 7. otherwise `ask` (the client's `can_use_tool`, or a denial without a prompt tool).
- */
-export function decidePermission(question: PermissionQuestion): 'allow' | 'deny' | 'ask' {
-  const { toolName, input, permissionMode } = question;
-  const context: PathContext = {
-    ...(question.cwd !== undefined ? { cwd: question.cwd } : {}),
-    ...(question.homeDirectory !== undefined ? { homeDirectory: question.homeDirectory } : {}),
-  };
-  const matchesAny = (rules: readonly string[] | undefined, purpose: RulePurpose): boolean =>
-    rules?.some((rule) => matchesPermissionRule(rule, toolName, input, { ...context, purpose })) ??
-    false;
-
-  if (matchesAny(question.disallowedTools, 'deny')) return 'deny';
-  if (permissionMode === 'bypassPermissions') return 'allow';
-  const allowed = matchesAny(question.allowedTools, 'allow');
-  if (permissionMode === 'plan') {
-    if (fileEditToolNames.includes(toolName)) return 'deny';
-    if (commandToolNames.includes(toolName) && !allowed) return 'deny';
-  }
-  if (allowed) return 'allow';
-  if (permissionMode === 'acceptEdits' && acceptEditsToolNames.includes(toolName)) return 'allow';
-  if (permissionMode === 'dontAsk') return 'deny';
-  return 'ask';
-}
-
-function coversTool(ruleTool: string, toolName: string): boolean {
-  if (ruleTool === toolName) return true;
-  if (ruleTool === 'Edit') return fileEditToolNames.includes(toolName);
-  if (ruleTool === 'Read') return fileReadToolNames.includes(toolName);
-  return false;
-}
-
-function matchesMcpRule(rule: PermissionRule, toolName: string): boolean {
-  if (rule.content !== undefined || !toolName.startsWith('mcp__')) return false;
-  const ruleName = rule.toolName.endsWith('__*') ? rule.toolName.slice(0, -3) : rule.toolName;
+function matchesMcpRule(ruleTool: string, toolName: string): boolean {
+  if (!toolName.startsWith('mcp__')) return false;
+  const ruleName = ruleTool.endsWith('__*') ? ruleTool.slice(0, -3) : ruleTool;
   if (ruleName === toolName) return true;
   const server = ruleName.slice('mcp__'.length);
-  if (server === '' || server.includes('__')) return false;
-  return toolName.startsWith(`${ruleName}__`);
+  return server !== '' && !server.includes('__') && toolName.startsWith(`${ruleName}__`);
 }
 
-function matchesCommand(content: string, command: string, purpose: RulePurpose): boolean {
+function matchesCommand(content: string, command: string, purpose: Purpose): boolean {
   const { commands, hasSubstitution } = splitShellCommand(command);
   if (commands.length === 0) return false;
-  const matchesOne = commandMatcher(content);
-  if (purpose === 'deny') {
-    return matchesOne(command.trim()) || commands.some(matchesOne);
-  }
-  return !hasSubstitution && commands.every(matchesOne);
+  const matches = commandMatcher(content);
+  if (purpose === 'deny') return matches(command.trim()) || commands.some(matches);
+  return !hasSubstitution && commands.every(matches);
 }
 
 function commandMatcher(content: string): (command: string) => boolean {
@@ -170,40 +111,15 @@ function commandMatcher(content: string): (command: string) => boolean {
     return (command) =>
       command === prefix || (command.startsWith(prefix) && /\s/.test(command[prefix.length] ?? ''));
   }
-  if (content.includes('*')) {
-    const source = content
-      .split('*')
-      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.*');
-    const expression = new RegExp(`^${source}$`, 's');
-    return (command) => expression.test(command);
-  }
-  return (command) => command === content;
+  if (!content.includes('*')) return (command) => command === content;
+  const escaped = content.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'));
+  const expression = new RegExp(`^${escaped.join('.*')}$`, 's');
+  return (command) => expression.test(command);
 }
 
 function matchesDomain(content: string, url: unknown): boolean {
-  if (!content.startsWith('domain:') || typeof url !== 'string') return false;
+  if (!content.startsWith('domain:') || typeof url !== 'string' || !URL.canParse(url)) return false;
   const domain = content.slice('domain:'.length).trim().toLowerCase();
-  let host: string;
-  try {
-    host = new URL(url).hostname.toLowerCase();
-  } catch {
-    return false;
-  }
-  if (domain.startsWith('*.')) return host.endsWith(domain.slice(1));
-  return host === domain;
-}
-
-function filePath(input: Record<string, unknown>): string | undefined {
-  for (const key of ['file_path', 'path', 'notebook_path'] as const) {
-    const value = input[key];
-    if (typeof value === 'string' && value !== '') return value;
-  }
-  return undefined;
-}
-
-function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
+  const host = new URL(url).hostname.toLowerCase();
+  return domain.startsWith('*.') ? host.endsWith(domain.slice(1)) : host === domain;
 }

@@ -1,12 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  applyConfigOptionUpdate,
+  applyConfigOptionUpdate as applyTyped,
   emptySessionCatalog,
-  modelContextWindow,
-  readSessionCatalog,
+  readSessionCatalog as readTyped,
   resolveModelId,
+  type SessionCatalog,
 } from './session-catalog.js';
+
+/** Agent data is untrusted: any JSON value may arrive where the SDK type is declared. */
+const readSessionCatalog = (result: unknown, previous?: SessionCatalog) =>
+  readTyped(result as never, previous);
+const applyConfigOptionUpdate = (catalog: SessionCatalog, options: unknown) =>
+  applyTyped(catalog, options as never);
+
+const modelContextWindow = (catalog: SessionCatalog, modelId: string | undefined) =>
+  catalog.models.find((model) => model.id === modelId)?.contextWindow;
 
 const geminiSession = {
   sessionId: 'sess-1',

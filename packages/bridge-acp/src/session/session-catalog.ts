@@ -1,96 +1,94 @@
-/** One agent mode (ACP `SessionMode`, or a `mode` config option value). */
-export type CatalogMode = {
-  readonly id: string;
-  readonly name: string;
-  readonly description?: string;
-};
+import { isRecord } from '@agentbridge/core/contracts';
+import type { NewSessionResponse, SessionConfigOption } from '@agentclientprotocol/sdk';
 
-/** One agent model (unstable ACP `ModelInfo`, or a `model` config option value). */
-export type CatalogModel = {
+/** An agent mode or model (ACP `SessionMode`, unstable `ModelInfo`, or a config option value). */
+type CatalogEntry = {
   readonly id: string;
   readonly name: string;
   readonly description?: string;
-  /** Context window in tokens (a model entry's `_meta.totalContextTokens`, a known convention), when > 0. */
+  /** A model's context window (`_meta.totalContextTokens`, a known convention), when > 0. */
   readonly contextWindow?: number;
 };
 
-/**
- * What a session offers: modes, models and config options (S-10..S-13). Immutable: every
- * function returns a new catalog.
- */
+/** What a session offers (S-10..S-13). Immutable: every function returns a new catalog. */
 export type SessionCatalog = {
-  readonly modes: readonly CatalogMode[];
+  readonly modes: readonly CatalogEntry[];
   readonly currentModeId?: string;
-  /** Id of the `mode` config option, when modes are (also) exposed as one. */
+  /** Id of the `mode` config option, when modes are (also) one. */
   readonly modeConfigId?: string;
-  readonly models: readonly CatalogModel[];
+  readonly models: readonly CatalogEntry[];
   readonly currentModelId?: string;
-  /** Id of the `model` config option: switch models with `session/set_config_option`. */
+  /** Id of the `model` config option: models switch through `session/set_config_option`. */
   readonly modelConfigId?: string;
   /** The agent's config options as it last sent them. */
-  readonly configOptions: readonly unknown[];
+  readonly configOptions: readonly SessionConfigOption[];
 };
 
-/** A catalog with nothing in it. */
-export const emptySessionCatalog: SessionCatalog = Object.freeze({
-  modes: Object.freeze([]) as readonly CatalogMode[],
-  models: Object.freeze([]) as readonly CatalogModel[],
-  configOptions: Object.freeze([]) as readonly unknown[],
-});
+/** A `session/new`, `session/load` or `session/resume` result; `models` is unstable ACP. */
+type SessionResult = Partial<Pick<NewSessionResponse, 'modes' | 'configOptions'>> & {
+  readonly models?: {
+    readonly currentModelId?: string;
+    readonly availableModels?: readonly {
+      readonly modelId: string;
+      readonly name?: string;
+      readonly description?: string | null;
+      readonly _meta?: { readonly [key: string]: unknown } | null;
+    }[];
+  } | null;
+};
 
-type MutableCatalog = { -readonly [K in keyof SessionCatalog]: SessionCatalog[K] };
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-/**
- * Reads a `session/new`, `session/load` or `session/resume` result (S-10..S-12): `modes`
- * (S-10), unstable `models` (S-11), then `configOptions` whose `category` or `id` is `mode` /
- * `model` fill a list the dedicated field left empty (S-12; grouped option lists are flattened).
- * Gap fix: a result without a list (a load result is often `null`) keeps `previous`'s list and
- * current id instead of clearing them.
- */
-export function readSessionCatalog(result: unknown, previous?: SessionCatalog): SessionCatalog {
-  const base = previous ?? emptySessionCatalog;
-  const record = asRecord(result) ?? {};
-  const catalog: MutableCatalog = { ...base };
+export const emptySessionCatalog: SessionCatalog = { modes: [], models: [], configOptions: [] };
 
-  const modeState = asRecord(record.modes);
-  if (modeState !== undefined) {
-    catalog.modes = readModes(modeState.availableModes);
-    setIfPresent(catalog, 'currentModeId', nonEmptyString(modeState.currentModeId));
-  }
-  const modelState = asRecord(record.models);
-  if (modelState !== undefined) {
-    catalog.models = readModels(modelState.availableModels);
-    setIfPresent(catalog, 'currentModelId', nonEmptyString(modelState.currentModelId));
-  }
-  if (Array.isArray(record.configOptions)) {
-    return applyConfigOptions(catalog, record.configOptions, {
-      replaceModes: modeState === undefined || catalog.modes.length === 0,
-      replaceModels: modelState === undefined || catalog.models.length === 0,
-    });
-  }
-  return catalog;
-}
+const roles = {
+  mode: { list: 'modes', current: 'currentModeId', configId: 'modeConfigId' },
+  model: { list: 'models', current: 'currentModelId', configId: 'modelConfigId' },
+} as const;
 
 /**
- * Applies a `config_option_update` (or a `session/set_config_option` result): the option list is
- * replaced, and (S-13 gap fix) the `mode` / `model` options' current values and values become the
- * catalog's current mode / model and lists.
+ * Reads a session result (S-10..S-12): `modes`, unstable `models`, then the `mode` / `model`
+ * config options (by category or id) fill the lists those left empty. Gap fix: a result without
+ * a list (a load result is often `null`) keeps `previous`'s list and current id.
  */
-export function applyConfigOptionUpdate(
-  catalog: SessionCatalog,
-  configOptions: unknown,
+export function readSessionCatalog(
+  result: SessionResult | null | undefined,
+  previous: SessionCatalog = emptySessionCatalog,
 ): SessionCatalog {
+  const catalog: Mutable<SessionCatalog> = { ...previous };
+  const modes = result?.modes;
+  if (isRecord(modes)) {
+    catalog.modes = readEntries(modes.availableModes, 'id');
+    const current = nonEmpty(modes.currentModeId);
+    if (current !== undefined) catalog.currentModeId = current;
+  }
+  const models = result?.models;
+  if (isRecord(models)) {
+    catalog.models = readEntries(models.availableModels, 'modelId');
+    const current = nonEmpty(models.currentModelId);
+    if (current !== undefined) catalog.currentModelId = current;
+  }
+  const configOptions = result?.configOptions;
   if (!Array.isArray(configOptions)) return catalog;
-  return applyConfigOptions({ ...catalog }, configOptions, {
-    replaceModes: true,
-    replaceModels: true,
+  return applyConfigOptions(catalog, configOptions, {
+    mode: !isRecord(modes) || catalog.modes.length === 0,
+    model: !isRecord(models) || catalog.models.length === 0,
   });
 }
 
 /**
- * Resolves a requested model (S-20, C-02): an exact id, else a case-insensitive id, else a
- * case-insensitive display name. `undefined` when the catalog does not know it.
+ * Applies a `config_option_update` (or a `session/set_config_option` result): the options are
+ * replaced and (S-13 gap fix) the `mode` / `model` options set the current ids and the lists.
  */
+export function applyConfigOptionUpdate(
+  catalog: SessionCatalog,
+  configOptions: readonly SessionConfigOption[] | null | undefined,
+): SessionCatalog {
+  if (!Array.isArray(configOptions)) return catalog;
+  return applyConfigOptions({ ...catalog }, configOptions, { mode: true, model: true });
+}
+
+/** S-20, C-02: an exact id, else a case-insensitive id, else a case-insensitive display name. */
 export function resolveModelId(requested: string, catalog: SessionCatalog): string | undefined {
   const exact = catalog.models.find((model) => model.id === requested);
   if (exact !== undefined) return exact.id;
@@ -102,133 +100,61 @@ export function resolveModelId(requested: string, catalog: SessionCatalog): stri
   );
 }
 
-/** The catalog's window for a model (its `_meta.totalContextTokens`), else `undefined`. */
-export function modelContextWindow(
-  catalog: SessionCatalog,
-  modelId: string | undefined,
-): number | undefined {
-  if (modelId === undefined) return undefined;
-  return catalog.models.find((model) => model.id === modelId)?.contextWindow;
-}
-
 function applyConfigOptions(
-  catalog: MutableCatalog,
-  configOptions: readonly unknown[],
-  replace: { readonly replaceModes: boolean; readonly replaceModels: boolean },
+  catalog: Mutable<SessionCatalog>,
+  configOptions: readonly SessionConfigOption[],
+  replace: { readonly mode: boolean; readonly model: boolean },
 ): SessionCatalog {
   catalog.configOptions = configOptions;
-  for (const entry of configOptions) {
-    const option = asRecord(entry);
-    if (option === undefined) continue;
-    const id = nonEmptyString(option.id);
-    if (id === undefined) continue;
-    const role = optionRole(option, id);
-    if (role === undefined) continue;
-    const values = readOptionValues(option.options);
-    const current = nonEmptyString(option.currentValue);
-    if (role === 'mode') {
-      catalog.modeConfigId = id;
-      if (replace.replaceModes && values.length > 0) catalog.modes = values;
-      if (replace.replaceModes || catalog.currentModeId === undefined) {
-        setIfPresent(catalog, 'currentModeId', current);
-      }
-    } else {
-      catalog.modelConfigId = id;
-      if (replace.replaceModels && values.length > 0) {
-        catalog.models = values.map((value) => keepWindow(value, catalog.models));
-      }
-      if (replace.replaceModels || catalog.currentModelId === undefined) {
-        setIfPresent(catalog, 'currentModelId', current);
-      }
+  for (const option of configOptions) {
+    const id = nonEmpty(option?.id);
+    const category = option?.category;
+    const role =
+      category === 'mode' || category === 'model'
+        ? category
+        : id === 'mode' || id === 'model'
+          ? id
+          : undefined;
+    if (id === undefined || role === undefined) continue;
+    const keys = roles[role];
+    catalog[keys.configId] = id;
+    const values = readEntries((option as { readonly options?: unknown }).options, 'value');
+    const known = catalog[keys.list];
+    if (replace[role] && values.length > 0) {
+      catalog[keys.list] = values.map((value) => {
+        const contextWindow = known.find((entry) => entry.id === value.id)?.contextWindow;
+        return contextWindow === undefined ? value : { ...value, contextWindow };
+      });
+    }
+    const current = nonEmpty(option.currentValue);
+    if (current !== undefined && (replace[role] || catalog[keys.current] === undefined)) {
+      catalog[keys.current] = current;
     }
   }
   return catalog;
 }
 
-function optionRole(option: Record<string, unknown>, id: string): 'mode' | 'model' | undefined {
-  const category = option.category;
-  if (category === 'mode' || category === 'model') return category;
-  if (id === 'mode' || id === 'model') return id;
-  return undefined;
-}
-
-function keepWindow(value: CatalogMode, known: readonly CatalogModel[]): CatalogModel {
-  const window = known.find((model) => model.id === value.id)?.contextWindow;
-  return window === undefined ? value : { ...value, contextWindow: window };
-}
-
-function readOptionValues(options: unknown): CatalogMode[] {
-  if (!Array.isArray(options)) return [];
-  const values: CatalogMode[] = [];
-  for (const entry of options) {
-    const record = asRecord(entry);
-    if (record === undefined) continue;
-    if (Array.isArray(record.options)) {
-      values.push(...readOptionValues(record.options));
+/** Modes (`id`), models (`modelId`) or option values (`value`; groups are flattened). */
+function readEntries(list: unknown, idKey: 'id' | 'modelId' | 'value'): CatalogEntry[] {
+  if (!Array.isArray(list)) return [];
+  const entries: CatalogEntry[] = [];
+  for (const item of list as ({ readonly [key: string]: unknown } | null)[]) {
+    if (idKey === 'value' && Array.isArray(item?.options)) {
+      entries.push(...readEntries(item.options, idKey));
       continue;
     }
-    const id = nonEmptyString(record.value);
-    if (id === undefined) continue;
-    values.push(named(id, record.name, record.description));
+    const id = nonEmpty(item?.[idKey]);
+    if (id === undefined || !item) continue;
+    const entry: Mutable<CatalogEntry> = { id, name: nonEmpty(item.name) ?? id };
+    const description = nonEmpty(item.description);
+    if (description !== undefined) entry.description = description;
+    const window = idKey === 'modelId' && isRecord(item._meta) ? item._meta.totalContextTokens : 0;
+    if (typeof window === 'number' && window > 0) entry.contextWindow = window;
+    entries.push(entry);
   }
-  return values;
+  return entries;
 }
 
-function readModes(value: unknown): CatalogMode[] {
-  if (!Array.isArray(value)) return [];
-  const modes: CatalogMode[] = [];
-  for (const entry of value) {
-    const record = asRecord(entry);
-    const id = nonEmptyString(record?.id);
-    if (record === undefined || id === undefined) continue;
-    modes.push(named(id, record.name, record.description));
-  }
-  return modes;
-}
-
-function readModels(value: unknown): CatalogModel[] {
-  if (!Array.isArray(value)) return [];
-  const models: CatalogModel[] = [];
-  for (const entry of value) {
-    const record = asRecord(entry);
-    const id = nonEmptyString(record?.modelId);
-    if (record === undefined || id === undefined) continue;
-    const model: { -readonly [K in keyof CatalogModel]: CatalogModel[K] } = named(
-      id,
-      record.name,
-      record.description,
-    );
-    const window = asRecord(record._meta)?.totalContextTokens;
-    if (typeof window === 'number' && window > 0) model.contextWindow = window;
-    models.push(model);
-  }
-  return models;
-}
-
-function named(id: string, name: unknown, description: unknown): CatalogMode {
-  const mode: { -readonly [K in keyof CatalogMode]: CatalogMode[K] } = {
-    id,
-    name: nonEmptyString(name) ?? id,
-  };
-  const text = nonEmptyString(description);
-  if (text !== undefined) mode.description = text;
-  return mode;
-}
-
-function setIfPresent(
-  catalog: MutableCatalog,
-  key: 'currentModeId' | 'currentModelId',
-  value: string | undefined,
-): void {
-  if (value !== undefined) catalog[key] = value;
-}
-
-function nonEmptyString(value: unknown): string | undefined {
+function nonEmpty(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
 }

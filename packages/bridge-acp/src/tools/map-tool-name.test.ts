@@ -1,10 +1,8 @@
-import type { BackendQuirks } from '@agentbridge/core';
+import type { BackendQuirks } from '@agentbridge/core/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { seedVendorQuirks } from '../__fixtures__/seed-vendor-quirks.js';
 import {
-  agentTitleAsToolName,
-  agentToolFromId,
   mapToolName,
   type ToolNameFrame,
   toolMetaKind,
@@ -14,6 +12,18 @@ import {
 const context = { mcpServerNames: ['unity-ops', 'blender'] };
 const map = (frame: ToolNameFrame, quirks?: BackendQuirks): string =>
   mapToolName(frame, quirks === undefined ? context : { ...context, quirks });
+/** The name an agent title alone gives (T-13): no kind, no MCP server, `Tool` when refused. */
+const agentTitleAsToolName = (title: string | null | undefined): string | undefined => {
+  const name = mapToolName({ title } as ToolNameFrame, { mcpServerNames: [] });
+  return name === 'Tool' ? undefined : name;
+};
+/** The agent tool a `toolCallId` names, read through `toolNameByAgentTool` (`Tool` when none). */
+const agentToolFromId = (toolCallId: string | undefined, pattern: string): string | undefined => {
+  const agentTool = toolCallId?.split('__')[0] ?? 'x';
+  const quirks = { toolCallIdPattern: pattern, toolNameByAgentTool: { [agentTool]: 'Named' } };
+  const name = map({ kind: 'other', ...(toolCallId !== undefined ? { toolCallId } : {}) }, quirks);
+  return name === 'Named' ? agentTool : undefined;
+};
 
 describe('mapToolName', () => {
   it('T-10 quirks.toolCallIdPattern: the agent tool name inside a Gemini toolCallId maps through toolNameByAgentTool', () => {
@@ -33,7 +43,7 @@ describe('mapToolName', () => {
     expect(map({ ...frame, toolCallId: 'mystery__mystery_1_0' }, quirks)).toBe('Edit');
   });
 
-  it('agentToolFromId reads capture group 1 and never throws on a bad pattern', () => {
+  it('T-10 the toolCallId pattern reads capture group 1 and never throws on a bad pattern', () => {
     expect(agentToolFromId('run_shell_command__run_shell_command_1_0', '^([a-z_]+)__')).toBe(
       'run_shell_command',
     );

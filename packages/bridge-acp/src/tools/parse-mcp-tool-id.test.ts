@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { seedVendorQuirks } from '../__fixtures__/seed-vendor-quirks.js';
-import { isMcpIdSegment, mcpWireName, parseMcpToolId } from './parse-mcp-tool-id.js';
+import { mapToolName } from './map-tool-name.js';
+import { isMcpIdSegment, parseMcpToolId } from './parse-mcp-tool-id.js';
 
 const servers = ['unity-ops', 'blender'];
 const title = {
@@ -123,7 +124,7 @@ describe('parseMcpToolId', () => {
   });
 });
 
-describe('isMcpIdSegment and mcpWireName', () => {
+describe('isMcpIdSegment and the MCP wire name', () => {
   it('T-10 segments are non-empty [A-Za-z0-9_.-] without a double underscore', () => {
     expect(isMcpIdSegment('blender')).toBe(true);
     expect(isMcpIdSegment('my.server-1')).toBe(true);
@@ -134,6 +135,7 @@ describe('isMcpIdSegment and mcpWireName', () => {
   });
 
   it('T-10 the wire name is mcp__<server>__<tool>', () => {
-    expect(mcpWireName({ server: 'unity-ops', tool: 'uap_ping' })).toBe('mcp__unity-ops__uap_ping');
+    const frame = { rawInput: { server: 'unity-ops', tool: 'uap_ping' } };
+    expect(mapToolName(frame, { mcpServerNames: [] })).toBe('mcp__unity-ops__uap_ping');
   });
 });

@@ -1,12 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  isEmptyToolOutput,
-  toolOutputFromContent,
+  toolOutputFromContent as fromContent,
+  type ToolOutput,
   toolOutputFromRawOutput,
   toolResultContent,
-  toolResultImageLimits,
 } from './tool-output.js';
+
+/** Agent data is untrusted: any JSON value may arrive where the SDK type is declared. */
+const toolOutputFromContent = (content: unknown) => fromContent(content as never);
+
+/** T-22: at most 4 pictures, each at most 8 MiB of base64 characters. */
+const maxImages = 4;
+const maxBase64Chars = 8 * 1024 * 1024;
+const isEmptyToolOutput = (output: ToolOutput): boolean =>
+  output.text === '' && output.images.length === 0;
 
 const image = (data: string, mimeType?: string) => ({
   type: 'image',
@@ -123,7 +131,7 @@ describe('toolOutputFromRawOutput', () => {
   });
 
   it('T-22 scenario 38: at most 4 pictures; oversized and extra ones become [image] lines', () => {
-    const big = 'A'.repeat(toolResultImageLimits.maxBase64Chars + 1);
+    const big = 'A'.repeat(maxBase64Chars + 1);
     const output = toolOutputFromRawOutput({
       result: {
         content: [
@@ -142,11 +150,17 @@ describe('toolOutputFromRawOutput', () => {
   });
 
   it('T-22 scenario 39: the caps are 4 pictures of at most 8 MiB of base64 each', () => {
-    expect(toolResultImageLimits).toEqual({ maxImages: 4, maxBase64Chars: 8_388_608 });
+    const output = toolOutputFromRawOutput({
+      content: ['A'.repeat(8_388_608), 'A'.repeat(8_388_609), '2', '3', '4', '5'].map((data) =>
+        image(data),
+      ),
+    });
+    expect(output.images.map((block) => block.source.data.length)).toEqual([8_388_608, 1, 1, 1]);
+    expect(output.text).toBe('[image]\n[image]');
   });
 
   it('T-22 a picture exactly at the size cap is kept', () => {
-    const exact = 'A'.repeat(toolResultImageLimits.maxBase64Chars);
+    const exact = 'A'.repeat(maxBase64Chars);
     expect(toolOutputFromRawOutput({ content: [image(exact)] }).images).toHaveLength(1);
   });
 
@@ -213,7 +227,7 @@ describe('tool output invariants', () => {
           toolOutputFromRawOutput({ result: { content } }),
           toolOutputFromRawOutput(raw),
         ]) {
-          expect(output.images.length).toBeLessThanOrEqual(toolResultImageLimits.maxImages);
+          expect(output.images.length).toBeLessThanOrEqual(maxImages);
           expect(typeof output.text).toBe('string');
           const result = toolResultContent(output);
           expect(typeof result === 'string' || Array.isArray(result)).toBe(true);

@@ -1,115 +1,81 @@
-import type { ClaudeImageBlock } from '../content/claude-image-block.js';
+import { isRecord } from '@agentbridge/core/contracts';
+import type { ContentBlock, Diff, ToolCallContent } from '@agentclientprotocol/sdk';
 import { contentBlockText } from '../content/content-block-text.js';
+
+/** A Claude base64 image block, as `tool_result` content carries it. */
+type ClaudeImageBlock = {
+  readonly type: 'image';
+  readonly source: { readonly type: 'base64'; readonly media_type: string; readonly data: string };
+};
 
 /** What a tool call produced so far: text lines and pictures (T-20..T-22). */
 export type ToolOutput = { readonly text: string; readonly images: readonly ClaudeImageBlock[] };
 
-/**
- * Caps on pictures in one tool result (T-22): at most 4, each base64 payload at most 8 MiB of
- * characters. A picture over a cap becomes an `[image]` text line.
- */
-export const toolResultImageLimits = Object.freeze({
-  maxImages: 4,
-  maxBase64Chars: 8 * 1024 * 1024,
-});
-
-/** An output with no text and no pictures. */
-export const emptyToolOutput: ToolOutput = Object.freeze({ text: '', images: Object.freeze([]) });
-
-/** True when an output has neither text nor pictures. */
-export function isEmptyToolOutput(output: ToolOutput): boolean {
-  return output.text === '' && output.images.length === 0;
-}
+/** T-22: at most 4 pictures in one result, each at most 8 MiB of base64; others read `[image]`. */
+const maxImages = 4;
+const maxBase64Chars = 8 * 1024 * 1024;
 
 /**
- * The output of a frame's ACP `content` array (T-20, T-22). ACP says `content` replaces the
- * previous collection, so the caller replaces a call's output with this (gap fix: the seed
- * appended). Items: `{type:"content"}` → a picture for an image block, else its text (N-10);
- * `{type:"diff"}` → `diff <path>\n--- old\n<old>\n+++ new\n<new>` (no `--- old` part for a new
- * file); `{type:"terminal"}` → `[terminal <id>]`; others ignored. Lines are joined with `\n`,
- * empty ones skipped.
+ * The output of a frame's ACP `content` (T-20, T-22), which replaces the previous output (gap fix:
+ * the seed appended): blocks as N-10 text or pictures, a diff as
+ * `diff <path>\n--- old\n<old>\n+++ new\n<new>` (no old part for a new file), a terminal as
+ * `[terminal <id>]`. Lines join with `\n`, empty ones skipped.
  */
-export function toolOutputFromContent(content: unknown): ToolOutput {
-  if (!Array.isArray(content)) return emptyToolOutput;
+export function toolOutputFromContent(
+  content: readonly ToolCallContent[] | null | undefined,
+): ToolOutput {
   const collector = createCollector();
-  for (const item of content) {
-    if (typeof item !== 'object' || item === null) continue;
-    const record = item as Record<string, unknown>;
-    switch (record.type) {
-      case 'content':
-        collector.block(record.content);
-        break;
-      case 'diff':
-        collector.line(diffText(record));
-        break;
-      case 'terminal':
-        if (typeof record.terminalId === 'string')
-          collector.line(`[terminal ${record.terminalId}]`);
-        break;
-      default:
-        break;
+  for (const item of Array.isArray(content) ? content : []) {
+    if (item?.type === 'content') collector.block(item.content);
+    else if (item?.type === 'diff') collector.line(diffText(item));
+    else if (item?.type === 'terminal' && typeof item.terminalId === 'string') {
+      collector.line(`[terminal ${item.terminalId}]`);
     }
   }
   return collector.output();
 }
 
 /**
- * The fallback output from `rawOutput` (T-21), for a call whose `content` produced nothing:
- * an MCP result (`{result:{content:[...]}}` or a bare `{content:[...]}`) gives its
- * pictures and text lines when it yields anything; otherwise a string is used verbatim and any
- * other JSON value is serialized compactly. `null`/`undefined` give an empty output.
+ * The output of `rawOutput` (T-21), for a call whose `content` gave nothing: an MCP result
+ * (`{result:{content}}` or `{content}`) gives its pictures and text when it yields any; else a
+ * string verbatim, any other value as compact JSON; `null` and `undefined` nothing.
  */
 export function toolOutputFromRawOutput(rawOutput: unknown): ToolOutput {
-  if (rawOutput === undefined || rawOutput === null) return emptyToolOutput;
+  if (rawOutput === undefined || rawOutput === null) return { text: '', images: [] };
   if (typeof rawOutput === 'string') return { text: rawOutput, images: [] };
-  const blocks = mcpResultBlocks(rawOutput);
-  if (blocks !== undefined) {
+  const nested = isRecord(rawOutput) && isRecord(rawOutput.result) ? rawOutput.result.content : 0;
+  const blocks = Array.isArray(nested) ? nested : isRecord(rawOutput) ? rawOutput.content : 0;
+  if (Array.isArray(blocks)) {
     const collector = createCollector();
     for (const block of blocks) collector.block(block);
     const output = collector.output();
-    if (!isEmptyToolOutput(output)) return output;
+    if (output.text !== '' || output.images.length > 0) return output;
   }
   return { text: JSON.stringify(rawOutput) ?? '', images: [] };
 }
 
 /**
- * The `tool_result.content` for an output (T-30): the text as a plain string when there are no
- * pictures, else `[{type:"text"}?, ...images]` (the text block only when there is text).
+ * The `tool_result.content` of an output (T-30): the text as a string without pictures, else
+ * `[{type:"text"}?, ...pictures]` (a text block only when there is text).
  */
-export function toolResultContent(output: ToolOutput): string | object[] {
+export function toolResultContent(
+  output: ToolOutput,
+): string | (ClaudeImageBlock | { readonly type: 'text'; readonly text: string })[] {
   if (output.images.length === 0) return output.text;
-  const blocks: object[] = [];
-  if (output.text !== '') blocks.push({ type: 'text', text: output.text });
-  blocks.push(...output.images);
-  return blocks;
+  return [
+    ...(output.text === '' ? [] : [{ type: 'text', text: output.text } as const]),
+    ...output.images,
+  ];
 }
 
-function mcpResultBlocks(rawOutput: unknown): readonly unknown[] | undefined {
-  if (typeof rawOutput !== 'object' || rawOutput === null || Array.isArray(rawOutput)) {
-    return undefined;
-  }
-  const record = rawOutput as Record<string, unknown>;
-  const result = record.result;
-  if (typeof result === 'object' && result !== null && !Array.isArray(result)) {
-    const content = (result as Record<string, unknown>).content;
-    if (Array.isArray(content)) return content;
-  }
-  return Array.isArray(record.content) ? record.content : undefined;
-}
-
-function diffText(record: Record<string, unknown>): string {
-  const path = typeof record.path === 'string' ? record.path : '';
-  const newText = typeof record.newText === 'string' ? record.newText : '';
-  const oldText = typeof record.oldText === 'string' ? record.oldText : undefined;
-  const oldPart = oldText === undefined ? '' : `\n--- old\n${oldText}`;
+function diffText(diff: Diff): string {
+  const path = typeof diff.path === 'string' ? diff.path : '';
+  const newText = typeof diff.newText === 'string' ? diff.newText : '';
+  const oldPart = typeof diff.oldText === 'string' ? `\n--- old\n${diff.oldText}` : '';
   return `diff ${path}${oldPart}\n+++ new\n${newText}`;
 }
 
-function createCollector(): {
-  line(text: string | undefined): void;
-  block(block: unknown): void;
-  output(): ToolOutput;
-} {
+function createCollector() {
   const lines: string[] = [];
   const images: ClaudeImageBlock[] = [];
   const line = (text: string | undefined): void => {
@@ -117,33 +83,19 @@ function createCollector(): {
   };
   return {
     line,
-    block(block) {
-      const picture = toPicture(block);
-      if (picture === undefined) {
-        line(contentBlockText(block));
-      } else if (
-        images.length < toolResultImageLimits.maxImages &&
-        picture.source.data.length <= toolResultImageLimits.maxBase64Chars
-      ) {
-        images.push(picture);
-      } else {
+    block(block: unknown): void {
+      const image = block as { type?: unknown; data?: unknown; mimeType?: unknown } | null;
+      const data = image?.type === 'image' && typeof image.data === 'string' ? image.data : '';
+      if (data === '') {
+        line(contentBlockText(block as ContentBlock));
+      } else if (images.length >= maxImages || data.length > maxBase64Chars) {
         line('[image]');
+      } else {
+        const mimeType = image?.mimeType;
+        const mediaType = typeof mimeType === 'string' && mimeType !== '' ? mimeType : 'image/png';
+        images.push({ type: 'image', source: { type: 'base64', media_type: mediaType, data } });
       }
     },
-    output: () =>
-      lines.length === 0 && images.length === 0
-        ? emptyToolOutput
-        : { text: lines.join('\n'), images },
+    output: (): ToolOutput => ({ text: lines.join('\n'), images }),
   };
-}
-
-function toPicture(block: unknown): ClaudeImageBlock | undefined {
-  if (typeof block !== 'object' || block === null) return undefined;
-  const record = block as Record<string, unknown>;
-  if (record.type !== 'image' || typeof record.data !== 'string' || record.data === '') {
-    return undefined;
-  }
-  const mediaType =
-    typeof record.mimeType === 'string' && record.mimeType !== '' ? record.mimeType : 'image/png';
-  return { type: 'image', source: { type: 'base64', media_type: mediaType, data: record.data } };
 }

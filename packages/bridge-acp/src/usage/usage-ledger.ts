@@ -1,278 +1,186 @@
-/**
- * The usage figures of one Claude `modelUsage` row (the real CLI's `ModelUsage` shape).
- */
-export type ModelUsageRow = {
-  inputTokens: number;
-  outputTokens: number;
-  cacheReadInputTokens: number;
-  cacheCreationInputTokens: number;
-  webSearchRequests: number;
-  costUSD: number;
-  contextWindow: number;
-  maxOutputTokens: number;
-};
+import type { ModelUsage, Usage } from '@agentbridge/core/contracts';
+import { isRecord } from '@agentbridge/core/contracts';
+import type { PromptResponse, UsageUpdate } from '@agentclientprotocol/sdk/unstable';
 
 /** The usage fields of a `result` line (U-22..U-24). */
 export type ResultUsage = {
-  /** Per-turn token sums (Anthropic `Usage` shape), with `iterations` when a context reading exists. */
-  usage: Record<string, unknown>;
+  /** The turn's token sums; `iterations` carries the context reading. */
+  usage: Usage;
   /** One row per model; `{}` when nothing was reported this turn and no window is known (U-23). */
-  modelUsage: Record<string, ModelUsageRow>;
+  modelUsage: Record<string, ModelUsage>;
   /** Cumulative session cost in USD (U-24). */
   total_cost_usd: number;
 };
 
-/** The `usage` object of an `assistant` line or a `message_start` event (U-20). */
-export type AssistantUsage = {
-  input_tokens: number;
-  output_tokens: number;
-  cache_read_input_tokens?: number;
-};
+/** The usage state of one bridge: what the agent reports, folded into what the client reads. */
+export type UsageLedger = ReturnType<typeof createUsageLedger>;
 
-/**
- * The usage state of one bridge (U-xx): the context reading, the window, the cumulative cost, and
- * the token sums of the running client turn. Pure: it folds what the agent reports and answers
- * the shapes the client reads.
- */
-export interface UsageLedger {
-  /** U-10: a new client turn starts; per-turn sums and per-model rows restart at zero. */
-  startTurn(): void;
-  /** U-01: fold an ACP `usage_update` session update (`used`, `size`, `cost`). */
-  applyUsageUpdate(update: unknown): void;
-  /** N-02: fold the `_meta` of a `session/update` notification (`totalTokens` > 0 is a reading). */
-  applyNotificationMeta(meta: unknown): void;
-  /**
-   * U-11/U-12: fold one `session/prompt` result. ACP `usage` is read first; the `_meta` shapes
-   * agents are known to use are read as conventions, not by vendor: `_meta.usage` (a usage row
-   * whose input includes cache reads and writes, with per-model `modelUsage` rows and a cost in
-   * `costUsdTicks` of 1e-10 USD), flat `_meta.inputTokens`/`outputTokens`/`cachedReadTokens`, and
-   * `_meta.quota` (`token_count` turn totals, snake or camel case, plus `model_usage[]` rows).
-   */
-  foldPromptResponse(result: unknown): void;
-  /**
-   * U-21: the context window each model advertises in the catalog (`_meta.totalContextTokens`).
-   * Replaces the previous table.
-   */
-  setCatalogWindows(windows: Readonly<Record<string, number>>): void;
-  /** U-20: the `usage` of an assistant line: zeros plus the live reading as cache reads. */
-  assistantUsage(): AssistantUsage;
-  /** U-21..U-24: `usage`, `modelUsage` and `total_cost_usd` of the turn's `result` line. */
-  resultUsage(currentModelId?: string): ResultUsage;
-  /** The latest context reading in tokens, or -1 when none was reported. */
-  contextReading(): number;
-  /** U-21: the effective context window for `currentModelId`, 0 when unknown. */
-  contextWindow(currentModelId?: string): number;
-  /** U-24: the cumulative session cost in USD. */
-  totalCostUsd(): number;
-  /** Whether any token usage was reported during the running turn. */
-  reportedThisTurn(): boolean;
-  /** The output tokens reported so far in the running turn (0 when none). */
-  turnOutputTokens(): number;
-  /**
-   * The turn's output tokens once `result` (a `session/prompt` result) is folded, without folding
-   * it: the message that the answer ends reports them before the answer's reading applies (U-20).
-   */
-  turnOutputTokensAfter(result: unknown): number;
-}
+type Tokens = { input: number; output: number; cacheRead: number; cacheWrite: number };
 
-type TokenCounts = { input: number; output: number; cacheRead: number; cacheWrite: number };
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const finiteNumber = (value: unknown): number | undefined =>
-  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-
-/** A non-negative count (negative or non-numeric values count as 0). */
-const count = (value: unknown): number => {
-  const number = finiteNumber(value);
-  return number !== undefined && number > 0 ? number : 0;
-};
-
+const isFiniteNumber = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+/** A non-negative count: negative or non-numeric values count as 0. */
+const count = (value: unknown): number => (isFiniteNumber(value) && value > 0 ? value : 0);
+/** The count of the first key holding a number (`input_tokens` or `inputTokens`, ...). */
 const firstCount = (record: Record<string, unknown>, ...keys: string[]): number => {
-  for (const key of keys) {
-    if (finiteNumber(record[key]) !== undefined) return count(record[key]);
-  }
-  return 0;
+  const key = keys.find((candidate) => isFiniteNumber(record[candidate]));
+  return key === undefined ? 0 : count(record[key]);
 };
+const tokens = (input = 0, output = 0, cacheRead = 0, cacheWrite = 0): Tokens => ({
+  input,
+  output,
+  cacheRead,
+  cacheWrite,
+});
 
-/**
- * U-12: a `_meta.usage` row (`inputTokens`, `outputTokens`, `cachedReadTokens`,
- * `cacheCreationTokens`), whose input includes the cache reads and writes.
- */
-const fromMetaUsageRow = (row: Record<string, unknown>): TokenCounts => {
+/** U-12: a `_meta.usage` row, whose input includes the cache reads and writes. */
+const metaUsageTokens = (row: Record<string, unknown>): Tokens => {
   const cacheRead = count(row.cachedReadTokens);
   const cacheWrite = count(row.cacheCreationTokens);
-  return {
-    input: Math.max(0, count(row.inputTokens) - cacheRead - cacheWrite),
-    output: count(row.outputTokens),
-    cacheRead,
-    cacheWrite,
-  };
+  const input = Math.max(0, count(row.inputTokens) - cacheRead - cacheWrite);
+  return tokens(input, count(row.outputTokens), cacheRead, cacheWrite);
 };
 
-const emptyRow = (contextWindow: number): ModelUsageRow => ({
-  inputTokens: 0,
-  outputTokens: 0,
-  cacheReadInputTokens: 0,
-  cacheCreationInputTokens: 0,
+const usageRow = (counts: Tokens, contextWindow: number): ModelUsage => ({
+  inputTokens: counts.input,
+  outputTokens: counts.output,
+  cacheReadInputTokens: counts.cacheRead,
+  cacheCreationInputTokens: counts.cacheWrite,
   webSearchRequests: 0,
   costUSD: 0,
   contextWindow,
   maxOutputTokens: 0,
 });
 
-/** Creates an empty {@link UsageLedger}: no reading (-1), no window, no cost. */
-export function createUsageLedger(): UsageLedger {
+/** An empty ledger: no context reading (-1), no window, no cost. */
+export function createUsageLedger() {
   let reading = -1;
+  /** `usage_update.size`: wins over the catalog's window. */
   let updateWindow = 0;
   let catalogWindows: Readonly<Record<string, number>> = {};
   let costUsd = 0;
-  let turn: TokenCounts = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
+  let turn = tokens();
   let reported = false;
-  /** Per-model [input, output] rows of this turn (`_meta.quota.model_usage`, `_meta.usage.modelUsage`). */
-  let modelRows = new Map<string, { input: number; output: number }>();
+  /** This turn's per-model rows (`_meta.quota.model_usage`, `_meta.usage.modelUsage`). */
+  let modelRows = new Map<string, Tokens>();
 
-  const addTurn = (counts: TokenCounts): void => {
-    turn.input += counts.input;
-    turn.output += counts.output;
-    turn.cacheRead += counts.cacheRead;
-    turn.cacheWrite += counts.cacheWrite;
+  const addTurn = (counts: Tokens): void => {
+    turn = tokens(
+      turn.input + counts.input,
+      turn.output + counts.output,
+      turn.cacheRead + counts.cacheRead,
+      turn.cacheWrite + counts.cacheWrite,
+    );
     reported = true;
   };
-
   const addModelRow = (model: string, input: number, output: number): void => {
     if (model === '__proto__') return;
-    const row = modelRows.get(model);
-    if (row) {
-      row.input += input;
-      row.output += output;
-    } else {
-      modelRows.set(model, { input, output });
-    }
+    const row = modelRows.get(model) ?? tokens();
+    modelRows.set(model, tokens(row.input + input, row.output + output));
   };
-
   const contextWindow = (currentModelId?: string): number => {
-    if (updateWindow > 0) return updateWindow;
-    if (currentModelId === undefined) return 0;
+    if (updateWindow > 0 || currentModelId === undefined) return updateWindow;
     return count(catalogWindows[currentModelId]);
   };
-
-  /** `_meta.usage`: turn totals, per-model rows, and a cost in ticks unless marked partial. */
-  const foldMetaUsage = (promptUsage: Record<string, unknown>): void => {
-    addTurn(fromMetaUsageRow(promptUsage));
-    const perModel = promptUsage.modelUsage;
-    if (isRecord(perModel)) {
-      for (const [model, row] of Object.entries(perModel)) {
-        if (!isRecord(row)) continue;
-        const counts = fromMetaUsageRow(row);
-        addModelRow(model, counts.input, counts.output);
-      }
-    }
-    const ticks = count(promptUsage.costUsdTicks);
-    if (ticks > 0 && promptUsage.costIsPartial !== true && promptUsage.usageIsIncomplete !== true) {
-      costUsd += ticks / 1e10;
-    }
+  const setReading = (totalTokens: unknown): void => {
+    if (isFiniteNumber(totalTokens) && totalTokens > 0) reading = totalTokens;
   };
 
-  /** `_meta.quota`: `token_count` turn totals (only without ACP `usage`) and `model_usage[]` rows. */
-  const foldQuota = (quota: Record<string, unknown>, hasUsage: boolean): void => {
-    const tokenCount = quota.token_count;
-    if (!hasUsage && isRecord(tokenCount)) {
-      addTurn({
-        input: firstCount(tokenCount, 'input_tokens', 'inputTokens'),
-        output: firstCount(tokenCount, 'output_tokens', 'outputTokens'),
-        cacheRead: firstCount(tokenCount, 'cached_input_tokens', 'cachedInputTokens'),
-        cacheWrite: 0,
-      });
+  /** `_meta.usage`: turn totals, per-model rows, and a cost in ticks of 1e-10 USD unless partial. */
+  const foldMetaUsage = (usage: Record<string, unknown>): void => {
+    addTurn(metaUsageTokens(usage));
+    for (const [model, row] of Object.entries(isRecord(usage.modelUsage) ? usage.modelUsage : {})) {
+      if (!isRecord(row)) continue;
+      const counts = metaUsageTokens(row);
+      addModelRow(model, counts.input, counts.output);
     }
-    const rows = quota.model_usage;
-    if (!Array.isArray(rows)) return;
-    for (const row of rows) {
+    const partial = usage.costIsPartial === true || usage.usageIsIncomplete === true;
+    if (!partial) costUsd += count(usage.costUsdTicks) / 1e10;
+  };
+
+  /** `_meta.quota`: `token_count` turn totals (only without ACP `usage`), `model_usage[]` rows. */
+  const foldQuota = (quota: Record<string, unknown>, hasUsage: boolean): void => {
+    const total = quota.token_count;
+    if (!hasUsage && isRecord(total)) {
+      addTurn(
+        tokens(
+          firstCount(total, 'input_tokens', 'inputTokens'),
+          firstCount(total, 'output_tokens', 'outputTokens'),
+          firstCount(total, 'cached_input_tokens', 'cachedInputTokens'),
+        ),
+      );
+    }
+    for (const row of Array.isArray(quota.model_usage) ? quota.model_usage : []) {
       if (!isRecord(row) || typeof row.model !== 'string' || row.model === '') continue;
       const rowCount = isRecord(row.token_count) ? row.token_count : {};
-      addModelRow(
-        row.model,
-        firstCount(rowCount, 'input_tokens', 'inputTokens'),
-        firstCount(rowCount, 'output_tokens', 'outputTokens'),
-      );
+      const input = firstCount(rowCount, 'input_tokens', 'inputTokens');
+      addModelRow(row.model, input, firstCount(rowCount, 'output_tokens', 'outputTokens'));
     }
   };
 
   return {
-    startTurn() {
-      turn = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
+    /** U-10: a client turn starts; per-turn sums and per-model rows restart at zero. */
+    startTurn(): void {
+      turn = tokens();
       reported = false;
       modelRows = new Map();
     },
 
-    applyUsageUpdate(update) {
-      if (!isRecord(update)) return;
-      const used = finiteNumber(update.used);
-      if (used !== undefined && used >= 0) reading = used;
-      const size = finiteNumber(update.size);
-      if (size !== undefined && size > 0) updateWindow = size;
-      const cost = update.cost;
-      if (isRecord(cost) && typeof cost.currency === 'string') {
-        if (cost.currency.toUpperCase() !== 'USD') return;
-        if (cost.amount === undefined || cost.amount === null) {
-          costUsd = 0;
-          return;
-        }
-        const amount = finiteNumber(cost.amount);
-        if (amount !== undefined && amount >= 0) costUsd = amount;
-      }
+    /** U-01: an ACP `usage_update` (`used`, `size`, `cost` in USD). */
+    applyUsageUpdate(update: UsageUpdate | null | undefined): void {
+      if (isFiniteNumber(update?.used) && update.used >= 0) reading = update.used;
+      if (isFiniteNumber(update?.size) && update.size > 0) updateWindow = update.size;
+      const cost = update?.cost;
+      if (typeof cost?.currency !== 'string' || cost.currency.toUpperCase() !== 'USD') return;
+      if (cost.amount === undefined || cost.amount === null) costUsd = 0;
+      else if (isFiniteNumber(cost.amount) && cost.amount >= 0) costUsd = cost.amount;
     },
 
-    applyNotificationMeta(meta) {
-      if (!isRecord(meta)) return;
-      const total = finiteNumber(meta.totalTokens);
-      if (total !== undefined && total > 0) reading = total;
+    /** N-02: the `_meta` of a `session/update` (`totalTokens` > 0 is a reading). */
+    applyNotificationMeta(meta: unknown): void {
+      if (isRecord(meta)) setReading(meta.totalTokens);
     },
 
-    foldPromptResponse(result) {
-      if (!isRecord(result)) return;
-      const usage = result.usage;
+    /**
+     * U-11/U-12: a `session/prompt` result. ACP `usage` first; the `_meta` conventions agents use
+     * are read as such, not by vendor: `_meta.usage` (input including the cache, per-model
+     * `modelUsage`, `costUsdTicks`), flat `_meta.inputTokens`/`outputTokens`/`cachedReadTokens`,
+     * and `_meta.quota` (`token_count` totals, snake or camel case, and `model_usage[]` rows).
+     */
+    foldPromptResponse(result: PromptResponse | null | undefined): void {
+      const usage: unknown = result?.usage;
       const hasUsage = isRecord(usage);
       if (hasUsage) {
-        addTurn({
-          input: count(usage.inputTokens),
-          output: count(usage.outputTokens),
-          cacheRead: count(usage.cachedReadTokens),
-          cacheWrite: count(usage.cachedWriteTokens),
-        });
+        const { inputTokens, outputTokens, cachedReadTokens, cachedWriteTokens } = usage;
+        const cache = [count(cachedReadTokens), count(cachedWriteTokens)] as const;
+        addTurn(tokens(count(inputTokens), count(outputTokens), ...cache));
       }
-      const meta = result._meta;
+      const meta: unknown = result?._meta;
       if (!isRecord(meta)) return;
-      const total = finiteNumber(meta.totalTokens);
-      if (total !== undefined && total > 0) reading = total;
-      if (!hasUsage) {
-        if (isRecord(meta.usage)) {
-          foldMetaUsage(meta.usage);
-        } else if (finiteNumber(meta.inputTokens) !== undefined) {
-          addTurn({
-            input: count(meta.inputTokens),
-            output: count(meta.outputTokens),
-            cacheRead: count(meta.cachedReadTokens),
-            cacheWrite: 0,
-          });
-        }
+      setReading(meta.totalTokens);
+      if (!hasUsage && isRecord(meta.usage)) foldMetaUsage(meta.usage);
+      else if (!hasUsage && isFiniteNumber(meta.inputTokens)) {
+        addTurn(
+          tokens(count(meta.inputTokens), count(meta.outputTokens), count(meta.cachedReadTokens)),
+        );
       }
       if (isRecord(meta.quota)) foldQuota(meta.quota, hasUsage);
     },
 
-    setCatalogWindows(windows) {
+    /** U-21: each model's window from the catalog (`_meta.totalContextTokens`); replaces the last. */
+    setCatalogWindows(windows: Readonly<Record<string, number>>): void {
       catalogWindows = { ...windows };
     },
 
-    assistantUsage() {
-      return reading > 0
-        ? { input_tokens: 0, output_tokens: 0, cache_read_input_tokens: reading }
-        : { input_tokens: 0, output_tokens: 0 };
+    /** U-20: the `usage` of an assistant line: zeros, plus the live reading as cache reads. */
+    assistantUsage(): Usage {
+      const usage = { input_tokens: 0, output_tokens: 0 };
+      return reading > 0 ? { ...usage, cache_read_input_tokens: reading } : usage;
     },
 
-    resultUsage(currentModelId) {
-      const usage: Record<string, unknown> = {
+    /** U-21..U-24: `usage`, `modelUsage` and `total_cost_usd` of the turn's `result` line. */
+    resultUsage(currentModelId?: string): ResultUsage {
+      const usage: Usage = {
         input_tokens: turn.input,
         cache_creation_input_tokens: turn.cacheWrite,
         cache_read_input_tokens: turn.cacheRead,
@@ -281,49 +189,30 @@ export function createUsageLedger(): UsageLedger {
         service_tier: 'standard',
       };
       if (reading >= 0) {
-        usage.iterations = [
-          {
-            input_tokens: reading,
-            output_tokens: 0,
-            cache_creation_input_tokens: 0,
-            cache_read_input_tokens: 0,
-          },
-        ];
+        const zero = { cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+        usage.iterations = [{ input_tokens: reading, output_tokens: 0, ...zero }];
       }
       const window = contextWindow(currentModelId);
-      const modelUsage: Record<string, ModelUsageRow> = {};
+      const modelUsage: Record<string, ModelUsage> = {};
       if (reported || window > 0) {
-        const currentKey =
-          currentModelId !== undefined && currentModelId !== '' ? currentModelId : 'agent';
-        if (modelRows.size > 0) {
-          for (const [model, row] of modelRows) {
-            modelUsage[model] = {
-              ...emptyRow(model === currentKey ? window : 0),
-              inputTokens: row.input,
-              outputTokens: row.output,
-            };
-          }
-          if (!modelRows.has(currentKey)) modelUsage[currentKey] = emptyRow(window);
-        } else {
-          modelUsage[currentKey] = {
-            ...emptyRow(window),
-            inputTokens: turn.input,
-            outputTokens: turn.output,
-            cacheReadInputTokens: turn.cacheRead,
-            cacheCreationInputTokens: turn.cacheWrite,
-          };
+        const current = currentModelId || 'agent';
+        const rows = modelRows.size > 0 ? modelRows : new Map([[current, turn]]);
+        for (const [model, row] of rows) {
+          modelUsage[model] = usageRow(row, model === current ? window : 0);
         }
+        if (!rows.has(current)) modelUsage[current] = usageRow(tokens(), window);
       }
       return { usage, modelUsage, total_cost_usd: costUsd };
     },
 
-    contextReading: () => reading,
-    contextWindow,
-    totalCostUsd: () => costUsd,
-    reportedThisTurn: () => reported,
-    turnOutputTokens: () => turn.output,
-    turnOutputTokensAfter(result) {
-      // The output a result adds does not depend on what was folded before it.
+    /** The output tokens reported so far in the running turn. */
+    turnOutputTokens: (): number => turn.output,
+
+    /**
+     * The turn's output tokens once `result` is folded, without folding it: the message the
+     * answer ends reports them before the answer's reading applies (U-20).
+     */
+    turnOutputTokensAfter(result: PromptResponse | null | undefined): number {
       const scratch = createUsageLedger();
       scratch.foldPromptResponse(result);
       return turn.output + scratch.turnOutputTokens();

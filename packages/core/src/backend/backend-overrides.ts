@@ -1,110 +1,66 @@
-import type { ConfigIssue } from '../errors/config-error.js';
-import { ConfigError } from '../errors/config-error.js';
+import type { ConfigIssue } from '../errors/agent-error.js';
+import { ConfigError } from '../errors/agent-error.js';
+import { isRecord } from '../util/json-value.js';
 import type { BackendManifest } from './backend-manifest.js';
+import type { BackendOverrides } from './backend-overrides-schema.js';
 
-/**
- * What a `register…Backend(container, options)` call may change in a built-in manifest. Validated
- * by hand in {@link applyBackendOverrides} (so the run-time path loads no schema library); the zod
- * form for tooling is `backendOverridesSchema`.
- */
-export type BackendOverrides = {
-  /** Replaces the backend's command (a bare name on PATH or a path). Drops the default arguments. */
-  readonly command?: string | undefined;
-  /** Replaces the arguments (also those chosen by version). */
-  readonly args?: readonly string[] | undefined;
-  /** Extra environment defaults for the agent (the parent's own values still win). */
-  readonly env?: Readonly<Record<string, string>> | undefined;
-  /** ACP auth method ids to try first, replacing the backend's `auth.preferredMethodIds`. */
-  readonly preferredAuthMethodIds?: readonly string[] | undefined;
+const isStrings = (value: unknown, nonEmpty = false) =>
+  Array.isArray(value) &&
+  value.every((item) => typeof item === 'string' && (!nonEmpty || item !== ''));
+
+/** Each option's check and what it expects: `backendOverridesSchema`, without loading zod. */
+const options: Readonly<Record<string, readonly [(value: unknown) => boolean, string]>> = {
+  command: [(value) => typeof value === 'string' && value !== '', 'expected a non-empty string'],
+  args: [(value) => isStrings(value), 'expected an array of strings'],
+  env: [
+    (value) => isRecord(value) && Object.values(value).every((item) => typeof item === 'string'),
+    'expected an object of string values',
+  ],
+  preferredAuthMethodIds: [
+    (value) => isStrings(value, true),
+    'expected an array of non-empty strings',
+  ],
 };
 
-const knownKeys: ReadonlySet<string> = new Set([
-  'command',
-  'args',
-  'env',
-  'preferredAuthMethodIds',
-]);
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isStringArray(value: unknown, nonEmpty: boolean): value is readonly string[] {
-  return (
-    Array.isArray(value) &&
-    value.every((item) => typeof item === 'string' && (!nonEmpty || item.length > 0))
-  );
-}
-
-/** Lists every problem in `overrides`; unknown keys are reported so a misspelling is not ignored. */
-function findOverrideIssues(overrides: unknown): ConfigIssue[] {
-  if (!isRecord(overrides)) {
-    return [{ path: '', message: 'expected an object of backend options' }];
-  }
+function findIssues(overrides: unknown): ConfigIssue[] {
+  if (!isRecord(overrides)) return [{ path: '', message: 'expected an object of backend options' }];
   const issues: ConfigIssue[] = [];
-  const unknownKeys = Object.keys(overrides).filter((key) => !knownKeys.has(key));
-  if (unknownKeys.length > 0) {
-    const names = unknownKeys.map((key) => `"${key}"`).join(', ');
-    issues.push({
-      path: '',
-      message: `Unrecognized key${unknownKeys.length > 1 ? 's' : ''}: ${names} (known options: ${[...knownKeys].join(', ')})`,
-    });
+  const unknown = Object.keys(overrides).filter((key) => !Object.hasOwn(options, key));
+  if (unknown.length > 0) {
+    const names = unknown.map((key) => `"${key}"`).join(', ');
+    const known = Object.keys(options).join(', ');
+    issues.push({ path: '', message: `Unrecognized option(s): ${names} (known: ${known})` });
   }
-  const { command, args, env, preferredAuthMethodIds } = overrides;
-  if (command !== undefined && (typeof command !== 'string' || command.length === 0)) {
-    issues.push({ path: 'command', message: 'expected a non-empty string' });
-  }
-  if (args !== undefined && !isStringArray(args, false)) {
-    issues.push({ path: 'args', message: 'expected an array of strings' });
-  }
-  if (env !== undefined) {
-    if (isRecord(env)) {
-      for (const [name, value] of Object.entries(env)) {
-        if (typeof value !== 'string') {
-          issues.push({ path: `env.${name}`, message: 'expected a string' });
-        }
-      }
-    } else {
-      issues.push({ path: 'env', message: 'expected an object of string values' });
+  for (const [key, [isValid, expected]] of Object.entries(options)) {
+    if (overrides[key] !== undefined && !isValid(overrides[key])) {
+      issues.push({ path: key, message: expected });
     }
-  }
-  if (preferredAuthMethodIds !== undefined && !isStringArray(preferredAuthMethodIds, true)) {
-    issues.push({
-      path: 'preferredAuthMethodIds',
-      message: 'expected an array of non-empty strings',
-    });
   }
   return issues;
 }
 
 /**
- * Returns `manifest` with `overrides` applied. A replaced command never inherits the default (or
- * versioned) arguments. Invalid overrides (wrong types, unknown keys) throw a `ConfigError` naming
- * `source` and every issue.
+ * `manifest` with `overrides` applied; a replaced command never inherits the default (or
+ * versioned) arguments. Invalid overrides throw a `ConfigError` naming `source` and every issue.
  */
 export function applyBackendOverrides(
   manifest: BackendManifest,
   overrides: BackendOverrides,
   source: string,
 ): BackendManifest {
-  const issues = findOverrideIssues(overrides);
-  if (issues.length > 0) {
-    throw new ConfigError({ filePath: `${source} options`, issues });
-  }
+  const issues = findIssues(overrides);
+  if (issues.length > 0) throw new ConfigError({ filePath: `${source} options`, issues });
   const { command, args, env, preferredAuthMethodIds } = overrides;
-  const launchReplaced = command !== undefined || args !== undefined;
+  const launch =
+    command === undefined && args === undefined
+      ? manifest.launch
+      : { command: command ?? manifest.launch.command, args: args ?? [] };
   return {
     ...manifest,
-    launch: launchReplaced
-      ? { command: command ?? manifest.launch.command, args: args ?? [] }
-      : manifest.launch,
-    env:
-      env === undefined
-        ? manifest.env
-        : { ...manifest.env, defaults: { ...manifest.env.defaults, ...env } },
-    auth:
-      preferredAuthMethodIds === undefined
-        ? manifest.auth
-        : { ...manifest.auth, preferredMethodIds: preferredAuthMethodIds },
+    launch,
+    env: env ? { ...manifest.env, defaults: { ...manifest.env.defaults, ...env } } : manifest.env,
+    auth: preferredAuthMethodIds
+      ? { ...manifest.auth, preferredMethodIds: preferredAuthMethodIds }
+      : manifest.auth,
   };
 }

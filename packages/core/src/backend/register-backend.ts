@@ -1,13 +1,18 @@
 import type { DependencyContainer } from 'tsyringe';
+import type { BackendManifest } from './backend-manifest.js';
+
+/** What a backend plugin registers under `BackendToken`. */
+export type BackendV1 = {
+  readonly manifest: BackendManifest;
+  /** The package or file that registered it, for duplicate-id errors. */
+  readonly source?: string;
+};
 
 /**
- * The convention every backend package follows: one function that adds its backend(s) to a
- * container (`registerGeminiBackend(container)`). It performs no I/O and is called once per
- * (child) container. A third-party plugin module exports it as `register`.
+ * Adds a package's backend(s) to a (child) container, e.g. `registerGeminiBackend(container)`.
+ * No I/O. A third-party plugin module exports it as `register`.
  */
 export type RegisterBackend = (container: DependencyContainer) => void;
 
 /** The shape a plugin module named in `.agentrc` `plugins` must have. */
-export type BackendPluginModule = {
-  readonly register: RegisterBackend;
-};
+export type BackendPluginModule = { readonly register: RegisterBackend };

@@ -1,9 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isKnownClientMessage } from './client-message.js';
 import type { ParseLineResult } from './parse-line.js';
-import { parseClientLine, parseServerLine } from './parse-line.js';
-import { isKnownServerMessage } from './server-message.js';
+import {
+  isKnownClientMessage,
+  isKnownServerMessage,
+  parseClientLine,
+  parseServerLine,
+} from './parse-line.js';
 
 const reasonOf = (result: ParseLineResult<unknown, unknown>): string | undefined =>
   result.ok ? undefined : result.error.reason;

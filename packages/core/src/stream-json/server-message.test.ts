@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isKnownContentBlock } from './content-blocks.js';
-import type { ServerMessage } from './server-message.js';
-import { isKnownServerMessage, serverMessageSchema } from './server-message.js';
+import type { ServerMessage } from './parse-line.js';
+import { isKnownServerMessage, serverMessageSchema } from './parse-line.js';
 import { isKnownContentBlockDelta, isKnownStreamEvent } from './stream-events.js';
 
 const envelope = { session_id: 's-1', parent_tool_use_id: null, uuid: 'u-1' };

@@ -2,11 +2,10 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { initializeResponseSchema } from './initialize-response.js';
-import { mcpConfigFileSchema } from './mcp-server-config-schema.js';
+import { initializeResponseSchema } from './initialize.js';
+import { mcpConfigFileSchema } from './mcp-server-config.js';
 import { parseClientLine, parseServerLine } from './parse-line.js';
 import { permissionResultSchema, permissionUpdateSchema } from './permissions.js';
-import { serializeLine } from './serialize-line.js';
 
 type Example = {
   readonly source: string;
@@ -85,7 +84,7 @@ describe('stream-json.md examples', () => {
       return;
     }
     expect(variantOf(result.message)).toBe(example.expect);
-    const serialized = serializeLine(result.message);
+    const serialized = JSON.stringify(result.message);
     expect(serialized).not.toContain('\n');
     expect(JSON.parse(serialized)).toEqual(example.message);
   });
@@ -116,7 +115,7 @@ describe('stream-json.md examples', () => {
           const result = example.kind === 'client' ? parseClientLine(line) : parseServerLine(line);
           expect(result).toMatchObject({ ok: true, known: true });
           if (result.ok) {
-            expect(JSON.parse(serializeLine(result.message))).toEqual(JSON.parse(line));
+            expect(JSON.parse(JSON.stringify(result.message))).toEqual(JSON.parse(line));
           }
         },
       ),

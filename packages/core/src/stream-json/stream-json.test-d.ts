@@ -1,9 +1,7 @@
-import type { ClientMessage } from './client-message.js';
-import { isKnownClientMessage } from './client-message.js';
 import { isKnownContentBlock } from './content-blocks.js';
-import type { ParseServerLineResult } from './parse-line.js';
+import type { ClientMessage, ParseServerLineResult, ServerMessage } from './parse-line.js';
+import { isKnownClientMessage } from './parse-line.js';
 import type { PermissionResult } from './permissions.js';
-import type { ServerMessage } from './server-message.js';
 
 /** Narrowing works the way the bridge and host use it: ok → known → type → subtype. */
 export function describeServerLine(result: ParseServerLineResult): string {
@@ -49,7 +47,7 @@ export function describeClientLine(message: ClientMessage): string {
   return message.type;
 }
 
-/** Host-side values are checked against the hand-written types. */
+/** Host-side values are checked against the inferred types. */
 export const allow: PermissionResult = { behavior: 'allow' };
 export const deny: PermissionResult = { behavior: 'deny', message: 'no', interrupt: true };
 export const keepAlive: ServerMessage = { type: 'keep_alive' };

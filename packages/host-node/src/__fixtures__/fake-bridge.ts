@@ -1,4 +1,6 @@
 import type { AcpBridge, AcpBridgeOptions, AgentExit } from '@agentbridge/bridge-acp';
+import type { KnownServerMessage } from '@agentbridge/core';
+import type { BridgeEvent } from '@agentbridge/core/contracts';
 
 /** What a {@link createFakeBridge} saw, in order (`exits`: every `onAgentExit` argument). */
 export type FakeBridgeLog = {
@@ -8,15 +10,23 @@ export type FakeBridgeLog = {
   exits?: AgentExit[];
 };
 
+/** A client message of the fake bridge: what it echoes, cast to the wire type. */
+const clientMessage = (message: Record<string, unknown>): BridgeEvent => ({
+  type: 'client-message',
+  message: message as unknown as KnownServerMessage,
+});
+
 /**
  * A minimal bridge for host tests: a client line `{"say":x}` becomes the agent request
  * `{"jsonrpc":"2.0","id":n,"method":"echo","params":{"say":x}}`; an agent line becomes the client
- * line `{"type":"echo","params":…}` (the whole message when it has no params); `{"action":…}` client lines emit that action; client end emits
- * `client-done`; agent exit emits a `result` line; an agent fault emits a `fault` line.
+ * message `{"type":"echo","params":…}` (the whole message when it has no params); a client line
+ * `{"event":…}` emits that event; client end emits `stop-agent`; agent exit emits a `result`
+ * message; an agent fault a `fault` message; a timer a `timer` message.
  */
 export function createFakeBridge(log: FakeBridgeLog): (options: AcpBridgeOptions) => AcpBridge {
   return (options) => {
     log.options = options;
+    const { emit } = options;
     let depth = 0;
     let nextId = 1;
     const enter = (call: string, body: () => void) => {
@@ -32,39 +42,29 @@ export function createFakeBridge(log: FakeBridgeLog): (options: AcpBridgeOptions
     return {
       onClientLine: (line) =>
         enter(`client ${line}`, () => {
-          const message = JSON.parse(line) as {
-            say?: unknown;
-            action?: Parameters<NonNullable<AcpBridgeOptions['onAction']>>[0];
-          };
-          if (message.action !== undefined) {
-            options.onAction?.(message.action);
-            return;
-          }
-          options.toAgent(
-            JSON.stringify({ jsonrpc: '2.0', id: nextId++, method: 'echo', params: message }),
-          );
+          const message = JSON.parse(line) as { event?: BridgeEvent };
+          if (message.event !== undefined) return emit(message.event);
+          emit({
+            type: 'agent-message',
+            message: { jsonrpc: '2.0', id: nextId++, method: 'echo', params: message },
+          });
         }),
-      onClientEnd: () => enter('client-end', () => options.onAction?.({ type: 'client-done' })),
+      onClientEnd: () =>
+        enter('client-end', () => emit({ type: 'stop-agent', reason: 'client done' })),
       onAgentLine: (line) =>
         enter('agent', () => {
           const message = JSON.parse(line) as { params?: unknown };
-          options.toClient(JSON.stringify({ type: 'echo', params: message.params ?? message }));
+          emit(clientMessage({ type: 'echo', params: message.params ?? message }));
         }),
       onAgentExit: (exit) =>
         enter(`exit ${exit.code} ${exit.signal}`, () => {
           log.exits = [...(log.exits ?? []), exit];
-          options.toClient(
-            JSON.stringify({ type: 'result', subtype: 'agent_exit', code: exit.code }),
-          );
+          emit(clientMessage({ type: 'result', subtype: 'agent_exit', code: exit.code }));
         }),
       onTimer: (timerId) =>
-        enter(`timer ${timerId}`, () =>
-          options.toClient(JSON.stringify({ type: 'timer', timerId })),
-        ),
+        enter(`timer ${timerId}`, () => emit(clientMessage({ type: 'timer', timerId }))),
       onAgentFault: (fault) =>
-        enter(`fault ${fault.kind}`, () =>
-          options.toClient(JSON.stringify({ type: 'fault', ...fault })),
-        ),
+        enter(`fault ${fault.kind}`, () => emit(clientMessage({ type: 'fault', ...fault }))),
     };
   };
 }

@@ -58,6 +58,28 @@ if (mode === 'utf8') {
     }
   });
   process.stdin.on('end', () => process.stderr.write('stdin closed\n'));
+} else if (mode === 'argv') {
+  // Reports its arguments and, on Linux, its process group (field 5 of /proc/self/stat).
+  const { readFileSync } = await import('node:fs');
+  const stat = process.platform === 'linux' ? readFileSync('/proc/self/stat', 'utf8') : '';
+  const pgid =
+    stat === '' ? undefined : Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+  await write(`${JSON.stringify({ argv: rest, pid: process.pid, pgid })}\n`);
+} else if (mode === 'close-stdin') {
+  // Closes its end of stdin at once (the parent's writes then fail) and stays alive until stopped.
+  const { closeSync } = await import('node:fs');
+  closeSync(0);
+  process.stderr.write('stdin closed by the child\n');
+  setInterval(() => {}, 1000);
+} else if (mode === 'paced') {
+  // Writes line 1, then, once a line arrives on stdin, lines 2..count (1 KiB each), and exits.
+  const count = Number(rest[0] ?? 32);
+  const line = (n) => `${JSON.stringify({ n, fill: 'y'.repeat(1000) })}\n`;
+  await write(line(1));
+  process.stdin.once('data', async () => {
+    for (let n = 2; n <= count; n += 1) await write(line(n));
+    process.stdin.destroy();
+  });
 } else if (mode === 'leave-child') {
   // Exits at once but leaves a child that holds stdout and stderr open.
   const { spawn } = await import('node:child_process');

@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, expect } from 'vitest';
+import { startFakeGeminiServer } from '../fake-gemini-server.js';
 import type { FakeModelServer } from '../fake-model-server.js';
+import { startFakeOpenAiServer } from '../fake-openai-server.js';
 import type { LaunchedAgent } from '../launch-agent.js';
+import { launchCodex } from '../launch-codex.js';
+import { launchGemini } from '../launch-gemini.js';
 import type { ScenarioContext } from '../run-agent-scenario.js';
 import { recordTranscripts, runAgentScenario } from '../run-agent-scenario.js';
 
@@ -59,3 +63,11 @@ export function useAgentSuite<
     },
   };
 }
+
+/** Registers the hooks of a Gemini CLI test file: a fake Gemini API per test. */
+export const useGeminiSuite = () =>
+  useAgentSuite({ prefix: 'gemini', startServer: startFakeGeminiServer, launch: launchGemini });
+
+/** Registers the hooks of a codex-acp test file: a fake Responses API per test. */
+export const useCodexSuite = () =>
+  useAgentSuite({ prefix: 'codex', startServer: startFakeOpenAiServer, launch: launchCodex });

@@ -1,31 +1,27 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { kindOf } from '@agentbridge/test-kit';
 import { describe, expect, it } from 'vitest';
-import type { FakeOpenAiServer } from '../fake-openai-server.js';
+import { execCommandCall, type FakeOpenAiServer } from '../fake-openai-server.js';
 import type { CliWorld } from './__fixtures__/create-cli-world.js';
 import { createCodexWorld } from './__fixtures__/create-cli-world.js';
-import { assistantBlocks, kindOf, streamedDeltas } from './__fixtures__/read-until.js';
+import {
+  expectInterruptedPermission,
+  expectInterruptedStream,
+  neverAnsweringCanUseTool,
+} from './__fixtures__/interrupt-checks.js';
 import { useCliWorlds } from './__fixtures__/use-cli-worlds.js';
 import {
   agentAnswersTo,
+  assistantBlocks,
   permissionAnswers,
   resultOf,
+  streamedDeltas,
   toolResults,
 } from './__fixtures__/wire-queries.js';
 
-type ResponsesBody = {
-  model: string;
-  reasoning?: { effort?: string; summary?: string };
-  input: { type: string; role?: string; call_id?: string; output?: string; content?: unknown }[];
-};
-
 const worlds = useCliWorlds(createCodexWorld);
 const start = worlds.start;
-
-/** The body of the last `POST /v1/responses`. */
-function lastBody(server: FakeOpenAiServer): ResponsesBody {
-  return server.responseRequests().at(-1)?.body as ResponsesBody;
-}
 
 /** Mode ids agentbridge sent, in order: `session/set_mode` or the `mode` config option. */
 function modeChanges(world: CliWorld<FakeOpenAiServer>): unknown[] {
@@ -38,16 +34,6 @@ function modeChanges(world: CliWorld<FakeOpenAiServer>): unknown[] {
     }
     return [];
   });
-}
-
-/** An `exec_command` that asks to run outside the sandbox, so codex asks for permission. */
-function escalatedCommand(command: string, callId: string) {
-  return {
-    type: 'function_call' as const,
-    name: 'exec_command',
-    arguments: { cmd: command, sandbox_permissions: 'require_escalated', justification: command },
-    callId,
-  };
 }
 
 describe('codex-acp 0.16.0 through agentbridge, driven by the Claude Agent SDK', () => {
@@ -84,7 +70,7 @@ describe('codex-acp 0.16.0 through agentbridge, driven by the Claude Agent SDK',
       iterations: [expect.objectContaining({ input_tokens: 1230, output_tokens: 0 })],
     });
     expect(result.modelUsage['gpt-5.3-codex']).toMatchObject({ contextWindow: 258400 });
-    expect(JSON.stringify(lastBody(world.server).input.at(-1))).toContain('Say hello.');
+    expect(JSON.stringify(world.server.lastBody().input.at(-1))).toContain('Say hello.');
   });
 
   it('PM-02/PM-04: canUseTool allow → the escalated command runs and the file exists', async () => {
@@ -97,7 +83,9 @@ describe('codex-acp 0.16.0 through agentbridge, driven by the Claude Agent SDK',
         },
       },
     });
-    world.server.enqueueTurn({ items: [escalatedCommand('echo hi > shell.txt', 'call_exec')] });
+    world.server.enqueueTurn({
+      items: [execCommandCall('echo hi > shell.txt', 'call_exec', 'echo hi > shell.txt')],
+    });
     world.server.enqueueTurn({ items: [{ type: 'message', deltas: ['Created shell.txt.'] }] });
     const messages = await run.turn('Create shell.txt');
 
@@ -110,9 +98,9 @@ describe('codex-acp 0.16.0 through agentbridge, driven by the Claude Agent SDK',
     expect(permissionAnswers(world)).toEqual([
       { outcome: { outcome: 'selected', optionId: 'approved' } },
     ]);
-    const output = lastBody(world.server).input.find(
-      (item) => item.type === 'function_call_output',
-    );
+    const output = world.server
+      .lastBody()
+      .input.find((item) => item.type === 'function_call_output');
     expect(output?.call_id).toBe('call_exec');
   });
 
@@ -160,7 +148,9 @@ describe('codex-acp 0.16.0 through agentbridge, driven by the Claude Agent SDK',
         canUseTool: async () => ({ behavior: 'deny', message: 'Not in this project.' }),
       },
     });
-    world.server.enqueueTurn({ items: [escalatedCommand('echo no > denied.txt', 'call_denied')] });
+    world.server.enqueueTurn({
+      items: [execCommandCall('echo no > denied.txt', 'call_denied', 'echo no > denied.txt')],
+    });
     const messages = await run.turn('Create denied.txt');
 
     expect(existsSync(join(world.directories.workDirectory, 'denied.txt'))).toBe(false);
@@ -196,61 +186,22 @@ describe('codex-acp 0.16.0 through agentbridge, driven by the Claude Agent SDK',
       items: [{ type: 'message', deltas: ['Counting: 1, 2, '] }],
       hold: true,
     });
-    run.prompts.push('Count forever.');
-    await run.read(
-      (message) =>
-        message.type === 'stream_event' &&
-        message.event.type === 'content_block_delta' &&
-        message.event.delta.type === 'text_delta',
-    );
-    await run.query.interrupt();
-    const interrupted = await run.read((message) => message.type === 'result');
-    expect(resultOf(interrupted)).toMatchObject({
-      subtype: 'error_during_execution',
-      is_error: true,
-      terminal_reason: 'aborted_streaming',
-    });
-    expect(world.sent('session/cancel')).toHaveLength(1);
-    expect(agentAnswersTo(world, 'session/prompt').at(-1)?.result).toMatchObject({
-      stopReason: 'cancelled',
-    });
+    await expectInterruptedStream(world, run);
 
     world.server.enqueueTurn({ items: [{ type: 'message', deltas: ['Back again.'] }] });
     const next = await run.turn('Say something.');
     expect(resultOf(next)).toMatchObject({ subtype: 'success', result: 'Back again.' });
-    expect(JSON.stringify(lastBody(world.server).input)).toContain('Say something.');
+    expect(JSON.stringify(world.server.lastBody().input)).toContain('Say something.');
   });
 
   it('PM-07/C-01: interrupt() while canUseTool is pending cancels the permission, then the turn; the next prompt works', async () => {
-    let asked: () => void = () => {};
-    const permissionAsked = new Promise<void>((resolve) => {
-      asked = resolve;
+    const { canUseTool, asked } = neverAnsweringCanUseTool();
+    const { world, run } = await start({ query: { canUseTool } });
+    world.server.enqueueTurn({
+      items: [execCommandCall('echo x > pending.txt', 'call_pending', 'echo x > pending.txt')],
     });
-    const { world, run } = await start({
-      query: {
-        // Never answers: the interrupt has to settle the agent's permission request.
-        canUseTool: () => {
-          asked();
-          return new Promise(() => {});
-        },
-      },
-    });
-    world.server.enqueueTurn({ items: [escalatedCommand('echo x > pending.txt', 'call_pending')] });
-    run.prompts.push('Create pending.txt');
-    await permissionAsked;
-    await run.query.interrupt();
-    const interrupted = await run.read((message) => message.type === 'result');
-
-    expect(resultOf(interrupted)).toMatchObject({
-      subtype: 'error_during_execution',
-      is_error: true,
-    });
+    await expectInterruptedPermission(world, run, 'Create pending.txt', asked);
     expect(existsSync(join(world.directories.workDirectory, 'pending.txt'))).toBe(false);
-    expect(permissionAnswers(world)).toEqual([{ outcome: { outcome: 'cancelled' } }]);
-    expect(world.sent('session/cancel')).toHaveLength(1);
-    expect(agentAnswersTo(world, 'session/prompt').at(-1)?.result).toMatchObject({
-      stopReason: 'cancelled',
-    });
 
     world.server.enqueueTurn({ items: [{ type: 'message', deltas: ['Not creating it.'] }] });
     const next = await run.turn('Never mind.');
@@ -280,7 +231,7 @@ describe('codex-acp 0.16.0 through agentbridge, driven by the Claude Agent SDK',
     world.server.enqueueTurn({ items: [{ type: 'message', deltas: ['Now on 5.4.'] }] });
     const next = await run.turn('Which model?');
     expect(resultOf(next)).toMatchObject({ subtype: 'success', result: 'Now on 5.4.' });
-    expect(lastBody(world.server).model).toBe('gpt-5.4');
+    expect(world.server.lastBody().model).toBe('gpt-5.4');
   });
 
   it('S-01/S-04/S-06: a second process with resume continues the codex session (session/resume or session/load); no replay shown', async () => {
@@ -315,7 +266,7 @@ describe('codex-acp 0.16.0 through agentbridge, driven by the Claude Agent SDK',
       session_id: sessionId,
     });
     expect(JSON.stringify(messages)).not.toContain('Remembered: 42.');
-    const history = JSON.stringify(lastBody(second.world.server).input);
+    const history = JSON.stringify(second.world.server.lastBody().input);
     expect(history).toContain('Remember 42.');
     expect(history).toContain('Remembered: 42.');
     expect(history).toContain('What was it?');

@@ -1,26 +1,26 @@
-import { existsSync, readdirSync, readFileSync, renameSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { kindOf } from '@agentbridge/test-kit';
 import { describe, expect, it } from 'vitest';
-import type { FakeGeminiServer } from '../fake-gemini-server.js';
+import { backdateGeminiChats } from '../launch-gemini.js';
 import { createGeminiWorld } from './__fixtures__/create-cli-world.js';
-import { assistantBlocks, kindOf, streamedDeltas } from './__fixtures__/read-until.js';
+import {
+  expectInterruptedPermission,
+  expectInterruptedStream,
+  neverAnsweringCanUseTool,
+} from './__fixtures__/interrupt-checks.js';
 import { useCliWorlds } from './__fixtures__/use-cli-worlds.js';
 import {
   agentAnswersTo,
+  assistantBlocks,
   permissionAnswers,
   resultOf,
+  streamedDeltas,
   toolResults,
 } from './__fixtures__/wire-queries.js';
 
-type GenerateContentBody = { contents: { role: string; parts: unknown[] }[] };
-
 const worlds = useCliWorlds(createGeminiWorld);
 const start = worlds.start;
-
-/** `contents` of the last `:streamGenerateContent` request. */
-function lastContents(server: FakeGeminiServer): GenerateContentBody['contents'] {
-  return (server.streamRequests().at(-1)?.body as GenerateContentBody | undefined)?.contents ?? [];
-}
 
 describe('Gemini CLI 0.61.0 through agentbridge, driven by the Claude Agent SDK', () => {
   it('ST-01/ST-03/ST-04/U-22: thinking and text stream as partial events, fold into assistant blocks; usage in the result', async () => {
@@ -58,7 +58,7 @@ describe('Gemini CLI 0.61.0 through agentbridge, driven by the Claude Agent SDK'
     expect(world.sent('session/prompt')).toEqual([
       expect.objectContaining({ prompt: [expect.objectContaining({ text: 'Say hello.' })] }),
     ]);
-    expect(lastContents(world.server).at(-1)?.parts.at(-1)).toEqual({ text: 'Say hello.' });
+    expect(world.server.lastContents().at(-1)?.parts.at(-1)).toEqual({ text: 'Say hello.' });
     // The net guard ran inside Gemini (spawned by agentbridge): it logged the model calls.
     expect(world.connections()).toContainEqual({
       host: expect.stringMatching(/^(127\.0\.0\.1|localhost)$/),
@@ -129,7 +129,7 @@ describe('Gemini CLI 0.61.0 through agentbridge, driven by the Claude Agent SDK'
     expect(permissionAnswers(world)).toEqual([
       { outcome: { outcome: 'selected', optionId: 'cancel' } },
     ]);
-    expect(lastContents(world.server).at(-1)?.parts[0]).toMatchObject({
+    expect(world.server.lastContents().at(-1)?.parts[0]).toMatchObject({
       functionResponse: { name: 'write_file' },
     });
   });
@@ -137,46 +137,18 @@ describe('Gemini CLI 0.61.0 through agentbridge, driven by the Claude Agent SDK'
   it('C-01: interrupt() during a long stream ends the turn interrupted; the next prompt works', async () => {
     const { world, run } = await start();
     world.server.enqueueTurn({ parts: [{ text: 'Counting: 1, 2, ' }], hold: true });
-    run.prompts.push('Count forever.');
-    await run.read(
-      (message) =>
-        message.type === 'stream_event' &&
-        message.event.type === 'content_block_delta' &&
-        message.event.delta.type === 'text_delta',
-    );
-    await run.query.interrupt();
-    const interrupted = await run.read((message) => message.type === 'result');
-    expect(resultOf(interrupted)).toMatchObject({
-      subtype: 'error_during_execution',
-      is_error: true,
-      terminal_reason: 'aborted_streaming',
-    });
-    expect(world.sent('session/cancel')).toHaveLength(1);
-    expect(agentAnswersTo(world, 'session/prompt').at(-1)?.result).toMatchObject({
-      stopReason: 'cancelled',
-    });
+    await expectInterruptedStream(world, run);
 
     world.server.enqueueTurn({ parts: [{ text: 'Back again.' }] });
     const next = await run.turn('Say something.');
     expect(resultOf(next)).toMatchObject({ subtype: 'success', result: 'Back again.' });
     // Gemini drops the cancelled turn from the history it sends next.
-    expect(JSON.stringify(lastContents(world.server))).not.toContain('Count forever.');
+    expect(JSON.stringify(world.server.lastContents())).not.toContain('Count forever.');
   });
 
   it('PM-07/C-01: interrupt() while canUseTool is pending cancels the permission, then the turn; the next prompt works', async () => {
-    let asked: () => void = () => {};
-    const permissionAsked = new Promise<void>((resolve) => {
-      asked = resolve;
-    });
-    const { world, run } = await start({
-      query: {
-        // Never answers: the interrupt has to settle the agent's permission request.
-        canUseTool: () => {
-          asked();
-          return new Promise(() => {});
-        },
-      },
-    });
+    const { canUseTool, asked } = neverAnsweringCanUseTool();
+    const { world, run } = await start({ query: { canUseTool } });
     const target = join(world.directories.workDirectory, 'pending.txt');
     world.server.enqueueTurn({
       parts: [{ functionCall: { name: 'write_file', args: { file_path: target, content: 'x' } } }],
@@ -186,23 +158,9 @@ describe('Gemini CLI 0.61.0 through agentbridge, driven by the Claude Agent SDK'
     world.tolerate((request) =>
       JSON.stringify(request.body).includes('Tool \\"write_file\\" was canceled by the user.'),
     );
-    run.prompts.push('Write pending.txt');
-    await permissionAsked;
-    await run.query.interrupt();
-    const interrupted = await run.read((message) => message.type === 'result');
-
-    expect(resultOf(interrupted)).toMatchObject({
-      subtype: 'error_during_execution',
-      is_error: true,
-    });
+    // Gemini only ends the prompt once its permission request is answered (here: cancelled).
+    await expectInterruptedPermission(world, run, 'Write pending.txt', asked);
     expect(existsSync(target)).toBe(false);
-    // The permission is answered `cancelled` and the prompt cancelled (Gemini only ends the prompt
-    // once its permission request is answered).
-    expect(permissionAnswers(world)).toEqual([{ outcome: { outcome: 'cancelled' } }]);
-    expect(world.sent('session/cancel')).toHaveLength(1);
-    expect(agentAnswersTo(world, 'session/prompt').at(-1)?.result).toMatchObject({
-      stopReason: 'cancelled',
-    });
 
     world.server.enqueueTurn({ parts: [{ text: 'Not writing it.' }] });
     const next = await run.turn('Never mind.');
@@ -261,19 +219,7 @@ describe('Gemini CLI 0.61.0 through agentbridge, driven by the Claude Agent SDK'
     const sessionId = resultOf(firstTurn).session_id;
     await worlds.finishEarly(first.world);
 
-    // Gemini quirk (tools/e2e/README.md, 9a): a chat file is named session-<minute>-<id8>.jsonl and
-    // loading in the same minute hides it. Backdate it so the test does not depend on the clock.
-    const chats = join(first.world.directories.homeDirectory, '.gemini', 'tmp');
-    for (const project of readdirSync(chats)) {
-      const directory = join(chats, project, 'chats');
-      if (!existsSync(directory)) continue;
-      for (const file of readdirSync(directory)) {
-        renameSync(
-          join(directory, file),
-          join(directory, file.replace(/^session-[\dT-]{16}-/, 'session-2026-01-01T00-00-')),
-        );
-      }
-    }
+    backdateGeminiChats(first.world.directories.homeDirectory); // tools/e2e/README.md, Gemini 9a
 
     const second = await start({
       world: { directories: first.world.directories },
@@ -298,7 +244,7 @@ describe('Gemini CLI 0.61.0 through agentbridge, driven by the Claude Agent SDK'
     expect(shown).not.toContain('Remember 42.');
     expect(assistantBlocks(messages)).toEqual([{ type: 'text', text: 'It was 42.' }]);
     // ... but the model got it.
-    const history = JSON.stringify(lastContents(second.world.server));
+    const history = JSON.stringify(second.world.server.lastContents());
     expect(history).toContain('Remember 42.');
     expect(history).toContain('Remembered: the answer is 42.');
     expect(history).toContain('What was it?');

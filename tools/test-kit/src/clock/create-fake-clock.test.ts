@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createFakeClock } from './create-fake-clock.js';
-import { createSequentialIds } from './create-sequential-ids.js';
 
 describe('createFakeClock', () => {
   it('moves only on advance and fires due timers in time order, each at its own time', () => {
@@ -61,18 +60,5 @@ describe('createFakeClock', () => {
         },
       ),
     );
-  });
-});
-
-describe('createSequentialIds', () => {
-  it('makes UUID-shaped ids for "uuid" and prefixed counters otherwise', () => {
-    const uuid = createSequentialIds('uuid');
-    expect([uuid(), uuid()]).toEqual([
-      '00000000-0000-4000-8000-000000000001',
-      '00000000-0000-4000-8000-000000000002',
-    ]);
-    const ids = createSequentialIds('tool');
-    expect([ids(), ids()]).toEqual(['tool-1', 'tool-2']);
-    expect(createSequentialIds()()).toBe('id-1');
   });
 });

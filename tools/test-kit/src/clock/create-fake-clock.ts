@@ -1,7 +1,7 @@
-import type { Clock } from '@agentbridge/core';
-
 /** A manual clock: time moves only on {@link FakeClock.advance}; timers fire in due order. */
-export type FakeClock = Clock & {
+export type FakeClock = {
+  /** Milliseconds on this clock (what a bridge's injected `now` returns). */
+  now(): number;
   /** Runs `callback` once `ms` have passed on this clock. Returns a timer id. */
   setTimeout(callback: () => void, ms: number): number;
   clearTimeout(timerId: number): void;

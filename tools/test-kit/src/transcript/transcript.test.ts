@@ -1,11 +1,9 @@
-import { AssertionError } from 'node:assert';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNormalizer, normalizeLines } from './create-normalizer.js';
-import { diffLines, expectGolden } from './expect-golden.js';
 import {
   messagesOf,
   parseJsonLines,
@@ -162,58 +160,3 @@ describe('createNormalizer', () => {
     );
   });
 });
-
-describe('expectGolden', () => {
-  it('writes a missing golden file, then passes on equal output', () => {
-    const file = join(temporaryDirectory(), 'nested', 'out.golden.jsonl');
-    expectGolden(['{"a":1}', '{"b":2}'], file);
-    expect(readFileSync(file, 'utf8')).toBe('{"a":1}\n{"b":2}\n');
-    expect(() => expectGolden(['{"a":1}', '{"b":2}'], file)).not.toThrow();
-  });
-
-  it('fails with a readable line diff when the output differs', () => {
-    const file = join(temporaryDirectory(), 'out.golden.jsonl');
-    writeFileSync(file, 'one\ntwo\nthree\n');
-    let failure: unknown;
-    try {
-      expectGolden(['one', 'TWO', 'three'], file, { update: false });
-    } catch (error) {
-      failure = error;
-    }
-    expect(failure).toBeInstanceOf(AssertionError);
-    expect((failure as Error).message).toContain('  one\n- two\n+ TWO\n  three');
-    expect((failure as Error).message).toContain('UPDATE_GOLDEN=1');
-    expect(readFileSync(file, 'utf8')).toBe('one\ntwo\nthree\n');
-  });
-
-  it('rewrites the golden file when updating', () => {
-    const file = join(temporaryDirectory(), 'out.golden.jsonl');
-    writeFileSync(file, 'old\n');
-    expectGolden('new\n', file, { update: true });
-    expect(readFileSync(file, 'utf8')).toBe('new\n');
-  });
-
-  it('diffs line lists so that unchanged lines are kept (property)', () => {
-    fc.assert(
-      fc.property(
-        fc.array(fc.constantFrom('a', 'b', 'c')),
-        fc.array(fc.constantFrom('a', 'b', 'c')),
-        (expected, actual) => {
-          const diff = diffLines(toText(expected), toText(actual))
-            .split('\n')
-            .filter((line) => line !== '');
-          expect(diff.filter((line) => !line.startsWith('+')).map((line) => line.slice(2))).toEqual(
-            expected,
-          );
-          expect(diff.filter((line) => !line.startsWith('-')).map((line) => line.slice(2))).toEqual(
-            actual,
-          );
-        },
-      ),
-    );
-  });
-});
-
-function toText(lines: readonly string[]): string {
-  return lines.map((line) => `${line}\n`).join('');
-}

@@ -1,66 +1,49 @@
-import type { DoctorReport } from './probe-backend.js';
+import type { DoctorReport } from './run-doctor.js';
 
 /** The human-readable `doctor` output: one block per backend, label column aligned. */
 export function formatDoctorReport(reports: readonly DoctorReport[]): string {
-  return `${reports.map(formatOne).join('\n')}`;
+  return reports.map(formatOne).join('\n');
 }
 
 function formatOne(report: DoctorReport): string {
-  const rows: [string, string][] = [];
-  rows.push(['status', report.ok ? 'ok' : 'problem']);
-  rows.push(['command', [report.command, ...report.args].join(' ') || '(none)']);
-  if (report.executable.found) {
-    rows.push(['executable', report.executable.path]);
-  } else {
-    rows.push(['executable', report.executable.reason]);
-    if (report.executable.searchedPaths.length > 0) {
-      rows.push(['searched', report.executable.searchedPaths.join('\n')]);
-    }
-    if (report.installHint) rows.push(['install', report.installHint]);
+  const { executable, handshake } = report;
+  const rows: [string, string | undefined][] = [
+    ['status', report.ok ? 'ok' : 'problem'],
+    ['command', [report.command, ...report.args].join(' ') || '(none)'],
+  ];
+  if (executable.found) rows.push(['executable', executable.path]);
+  else {
+    rows.push(['executable', executable.reason], ['searched', executable.searchedPaths.join('\n')]);
+    rows.push(['install', report.installHint]);
   }
-  if (report.version) rows.push(['version', report.version]);
-  if (report.processNames.length > 0) rows.push(['processes', report.processNames.join(', ')]);
-  if (report.environmentVariables.length > 0) {
-    rows.push([
-      'environment',
-      report.environmentVariables
-        .map((variable) => `${variable.name} ${variable.set ? 'set' : 'not set'}`)
-        .join(', '),
-    ]);
-  }
+  rows.push(['version', report.version], ['processes', report.processNames.join(', ')]);
+  const variables = report.environmentVariables.map(
+    ({ name, set }) => `${name} ${set ? 'set' : 'not set'}`,
+  );
+  rows.push(['environment', variables.join(', ')]);
   if (report.protocol === 'stream-json')
     rows.push(['protocol', 'stream-json (pass-through, no ACP handshake)']);
-  const handshake = report.handshake;
   if (handshake && !handshake.ok) {
     rows.push(['initialize', `failed after ${handshake.durationMs} ms: ${handshake.error}`]);
-    if (handshake.stderrTail) rows.push(['stderr', handshake.stderrTail]);
-  }
-  if (handshake?.ok) {
-    const agent = handshake.agentInfo
-      ? `, agent ${handshake.agentInfo.title ?? handshake.agentInfo.name}${handshake.agentInfo.version ? ` ${handshake.agentInfo.version}` : ''}`
+    rows.push(['stderr', handshake.stderrTail]);
+  } else if (handshake) {
+    const { agentInfo, session } = handshake;
+    const agent = agentInfo
+      ? `, agent ${agentInfo.title ?? agentInfo.name}${agentInfo.version ? ` ${agentInfo.version}` : ''}`
       : '';
+    const methods = handshake.authMethods.map(({ id, name }) => `${id} (${name})`);
     rows.push([
       'initialize',
       `ok in ${handshake.durationMs} ms: protocol ${handshake.protocolVersion}${agent}`,
     ]);
-    rows.push([
-      'auth methods',
-      handshake.authMethods.map((method) => `${method.id} (${method.name})`).join(', ') || '(none)',
-    ]);
+    rows.push(['auth methods', methods.join(', ') || '(none)']);
     rows.push(['capabilities', listCapabilities(handshake.capabilities).join(', ') || '(none)']);
-    const session = handshake.session;
     if (session.ok) {
-      rows.push([
-        'modes',
-        session.modes
-          .map((mode) => (mode === session.currentModeId ? `${mode}*` : mode))
-          .join(', ') || '(none)',
-      ]);
+      const star = (current?: string) => (id: string) => (id === current ? `${id}*` : id);
+      rows.push(['modes', session.modes.map(star(session.currentModeId)).join(', ') || '(none)']);
       rows.push([
         'models',
-        session.models
-          .map((model) => (model === session.currentModelId ? `${model}*` : model))
-          .join(', ') || '(none offered)',
+        session.models.map(star(session.currentModelId)).join(', ') || '(none offered)',
       ]);
     } else {
       const hint =
@@ -68,29 +51,24 @@ function formatOne(report: DoctorReport): string {
       rows.push(['session/new', `failed: ${session.error}${hint}`]);
     }
   }
-  const width = Math.max(...rows.map(([label]) => label.length));
-  const body = rows
-    .map(([label, value]) =>
-      value
-        .split('\n')
-        .map((line, index) => `  ${(index === 0 ? label : '').padEnd(width)}  ${line}`)
-        .join('\n'),
-    )
-    .join('\n');
-  return `${report.backendId} (${report.displayName})\n${body}\n`;
+  const shown = rows.filter((row): row is [string, string] => Boolean(row[1]));
+  const width = Math.max(...shown.map(([label]) => label.length));
+  const body = shown.flatMap(([label, value]) =>
+    value
+      .split('\n')
+      .map((line, index) => `  ${(index === 0 ? label : '').padEnd(width)}  ${line}`),
+  );
+  return `${report.backendId} (${report.displayName})\n${body.join('\n')}\n`;
 }
 
-/** Flattens `{ loadSession: true, promptCapabilities: { image: true } }` to `loadSession, promptCapabilities.image`. */
+/** Flattens `{ loadSession: true, prompt: { image: true } }` to `loadSession, prompt.image`. */
 export function listCapabilities(
   capabilities: Readonly<Record<string, unknown>>,
   prefix = '',
 ): string[] {
   return Object.entries(capabilities).flatMap(([key, value]) => {
-    const name = `${prefix}${key}`;
-    if (value === true) return [name];
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      return listCapabilities(value as Record<string, unknown>, `${name}.`);
-    }
-    return [];
+    if (value === true) return [`${prefix}${key}`];
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
+    return listCapabilities(value as Record<string, unknown>, `${prefix}${key}.`);
   });
 }

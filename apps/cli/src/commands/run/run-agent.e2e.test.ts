@@ -1,13 +1,16 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { fakeAcpAgentBinPath, readTranscript, scenarioPath } from '@agentbridge/test-kit';
+import { readTranscript, scenarioPath } from '@agentbridge/test-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-
-const cliBin = fileURLToPath(new URL('../../../bin/agentbridge.mjs', import.meta.url));
-const sdkArgs = ['--output-format', 'stream-json', '--verbose', '--input-format', 'stream-json'];
+import {
+  fakeAgentArgs,
+  initializeLine as initialize,
+  jsonLines as lines,
+  runCli,
+  sdkArgs,
+  userLine as user,
+} from '../../__fixtures__/run-cli.js';
 
 let directory: string;
 beforeEach(() => {
@@ -17,69 +20,11 @@ afterEach(() => {
   rmSync(directory, { recursive: true, force: true });
 });
 
-type Run = { code: number | null; stdout: string; stderr: string };
-
 /** Runs the CLI with `stdin` as its whole input; the environment is only what is given. */
-function run(args: readonly string[], stdin: string, env: Record<string, string> = {}) {
-  return new Promise<Run>((resolve, reject) => {
-    const child = spawn(process.execPath, [cliBin, ...args], {
-      cwd: directory,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: directory,
-        AGENTBRIDGE_STATE_DIR: join(directory, 'state'),
-        ...env,
-      },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString('utf8');
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString('utf8');
-    });
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
-}
+const run = (args: readonly string[], stdin: string, env: Record<string, string> = {}) =>
+  runCli(args, { cwd: directory, stdin, env });
 
-const lines = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
-
-const user = (text: string) =>
-  JSON.stringify({
-    type: 'user',
-    message: { role: 'user', content: text },
-    parent_tool_use_id: null,
-    session_id: '',
-  });
-const initialize = (request: Record<string, unknown> = {}) =>
-  JSON.stringify({
-    type: 'control_request',
-    request_id: 'r1',
-    request: { subtype: 'initialize', ...request },
-  });
-
-function fakeAgent(recordPath: string): string[] {
-  return [
-    '--backend',
-    'acp',
-    '--agent-command',
-    fakeAcpAgentBinPath,
-    '--agent-arg=--scenario',
-    '--agent-arg',
-    scenarioPath('basic'),
-    '--agent-arg=--record',
-    '--agent-arg',
-    recordPath,
-  ];
-}
+const fakeAgent = (record: string) => fakeAgentArgs(scenarioPath('basic'), record);
 
 describe('runAgent (real CLI, fake agents)', () => {
   it('X-03: the claude pass-through keeps the Claude client variables the SDK set (claude reads them)', async () => {

@@ -1,9 +1,7 @@
 import { PassThrough, Readable, Writable } from 'node:stream';
-import type { TransportExit } from '@agentbridge/core';
+import type { BridgeEvent, KnownServerMessage, Transport, TransportExit } from '@agentbridge/core';
 import { describe, expect, it } from 'vitest';
-import type { RelayEvent, RelayTransport } from './relay-transport.js';
-import { runPrint } from './run-print.js';
-import { runStreamJson } from './run-stream-json.js';
+import { runPrint, runStreamJson } from './run-modes.js';
 
 type Script = (line: string, emit: (message: unknown) => void) => void;
 
@@ -11,17 +9,16 @@ type Script = (line: string, emit: (message: unknown) => void) => void;
 function createFakeTransport(script: Script) {
   const clientLines: string[] = [];
   const calls: string[] = [];
-  let listener: (line: string) => void = () => {};
-  let eventListener: (event: RelayEvent) => void = () => {};
+  let listener: (event: BridgeEvent) => void = () => {};
   let resolveClosed: (exit: TransportExit) => void = () => {};
   const closed = new Promise<TransportExit>((resolve) => {
     resolveClosed = resolve;
   });
   const exit: TransportExit = { code: 0, signal: null, stderrTail: '' };
-  const transport: RelayTransport & {
+  const transport: Transport & {
     clientLines: string[];
     calls: string[];
-    event(event: RelayEvent): void;
+    event(event: BridgeEvent): void;
     crash(code: number): void;
   } = {
     clientLines,
@@ -31,15 +28,14 @@ function createFakeTransport(script: Script) {
     },
     writeClientLine(line) {
       clientLines.push(line);
-      script(line, (message) => listener(JSON.stringify(message)));
+      script(line, (message) =>
+        listener({ type: 'client-message', message: message as KnownServerMessage }),
+      );
       return true;
     },
     endClientInput() {
       calls.push('endClientInput');
       queueMicrotask(() => resolveClosed(exit));
-    },
-    onClientLine(next) {
-      listener = next;
     },
     onInputDrain() {},
     pauseOutput() {
@@ -49,7 +45,7 @@ function createFakeTransport(script: Script) {
       calls.push('resumeOutput');
     },
     onEvent(next) {
-      eventListener = next;
+      listener = next;
     },
     closed,
     async close() {
@@ -57,7 +53,7 @@ function createFakeTransport(script: Script) {
       return exit;
     },
     event(event) {
-      eventListener(event);
+      listener(event);
     },
     crash(code) {
       resolveClosed({ code, signal: null, stderrTail: 'agent: fatal' });
@@ -214,7 +210,7 @@ describe('runStreamJson', () => {
 
   it('passes events through', async () => {
     const transport = createFakeTransport(() => {});
-    const events: RelayEvent[] = [];
+    const events: BridgeEvent[] = [];
     const stdin = new PassThrough();
     const running = runStreamJson({
       transport,
@@ -223,10 +219,22 @@ describe('runStreamJson', () => {
       onEvent: (event) => events.push(event),
     });
     await Promise.resolve();
-    transport.event({ type: 'session-opened', sessionId: 'abc', resumed: false });
+    const opened: BridgeEvent = {
+      type: 'session-opened',
+      sessionId: 'abc',
+      resumed: false,
+      modes: [],
+      models: [],
+      configOptions: [],
+    };
+    transport.event(opened);
+    transport.event({ type: 'agent-output', stream: 'stderr', line: 'agent says hi' });
     stdin.end();
     await running;
-    expect(events).toEqual([{ type: 'session-opened', sessionId: 'abc', resumed: false }]);
+    expect(events).toEqual([
+      opened,
+      { type: 'agent-output', stream: 'stderr', line: 'agent says hi' },
+    ]);
   });
 });
 

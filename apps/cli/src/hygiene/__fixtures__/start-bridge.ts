@@ -1,16 +1,11 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import type { FakeAgentScenario } from '@agentbridge/test-kit';
 import { fakeAcpAgentBinPath } from '@agentbridge/test-kit';
+import { sdkArgs, spawnCli } from '../../__fixtures__/run-cli.js';
 import { childProcessesOf, pollFor, readCommandLine } from './process-table.js';
-
-/** The built CLI entry point (`pnpm build` first). */
-export const cliBinPath: string = fileURLToPath(
-  new URL('../../../bin/agentbridge.mjs', import.meta.url),
-);
 
 /** A parsed stdout line of the CLI (plain text lines become `{ type: 'text', text }`). */
 export type WireMessage = Readonly<Record<string, unknown>>;
@@ -62,19 +57,10 @@ export type StartBridgeOptions = {
 export function startBridge(options: StartBridgeOptions): BridgeRun {
   const scenarioFile = join(options.workDirectory, 'scenario.json');
   writeFileSync(scenarioFile, JSON.stringify(options.scenario));
-  const child = spawn(
-    process.execPath,
+  const child = spawnCli(
     [
-      cliBinPath,
       ...(options.printPrompt === undefined
-        ? [
-            '--output-format',
-            'stream-json',
-            '--verbose',
-            '--input-format',
-            'stream-json',
-            '--include-partial-messages',
-          ]
+        ? [...sdkArgs, '--include-partial-messages']
         : ['-p', options.printPrompt, '--verbose']),
       '--backend',
       'acp',
@@ -87,15 +73,7 @@ export function startBridge(options: StartBridgeOptions): BridgeRun {
       scenarioFile,
       ...(options.extraArgs ?? []),
     ],
-    {
-      cwd: options.workDirectory,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: options.workDirectory,
-        AGENTBRIDGE_STATE_DIR: options.stateDirectory,
-      },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    },
+    { cwd: options.workDirectory, env: { AGENTBRIDGE_STATE_DIR: options.stateDirectory } },
   );
   const pid = child.pid;
   if (pid === undefined) throw new Error('the CLI did not start');

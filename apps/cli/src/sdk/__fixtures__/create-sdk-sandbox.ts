@@ -5,12 +5,8 @@ import { fileURLToPath } from 'node:url';
 import type { TranscriptEntry } from '@agentbridge/test-kit';
 import { fakeAcpAgentBinPath, readTranscript } from '@agentbridge/test-kit';
 import type { Options } from '@anthropic-ai/claude-agent-sdk';
+import { cliBin } from '../../__fixtures__/run-cli.js';
 import { eventually, findProcessesUnder } from './find-processes-under.js';
-
-/** The CLI's bin shim: the SDK runs a `.mjs` path as `node <path> <claude flags>`. */
-export const cliBinPath: string = fileURLToPath(
-  new URL('../../../bin/agentbridge.mjs', import.meta.url),
-);
 
 /** Absolute path of a scenario in this directory (`sdk-agent` → `sdk-agent.json`). */
 export function sdkScenarioPath(name: string): string {
@@ -102,7 +98,8 @@ export function createSdkSandbox(scenarioFile: string): SdkSandbox {
     env,
     stderr: () => stderrText,
     options: (overrides = {}) => ({
-      pathToClaudeCodeExecutable: cliBinPath,
+      // The SDK runs a `.mjs` path as `node <path> <claude flags>`.
+      pathToClaudeCodeExecutable: cliBin,
       cwd,
       env,
       stderr: (data: string) => {

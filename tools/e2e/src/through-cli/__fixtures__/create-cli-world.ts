@@ -1,7 +1,8 @@
-import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readJsonLines } from '@agentbridge/test-kit';
 import type { Options } from '@anthropic-ai/claude-agent-sdk';
 import type { FakeGeminiServer } from '../../fake-gemini-server.js';
 import { startFakeGeminiServer } from '../../fake-gemini-server.js';
@@ -9,7 +10,7 @@ import type { FakeModelServer, RecordedRequest } from '../../fake-model-server.j
 import type { FakeOpenAiServer } from '../../fake-openai-server.js';
 import { startFakeOpenAiServer } from '../../fake-openai-server.js';
 import type { RecordedConnection } from '../../launch-agent.js';
-import { createScratchDirectory } from '../../launch-agent.js';
+import { createScratchDirectory, readConnectionLog } from '../../launch-agent.js';
 import { codexAcpBinary, codexOfflineConfig } from '../../launch-codex.js';
 import {
   geminiEntryPoint,
@@ -143,31 +144,9 @@ function writeAgentShim(
   return shimPath;
 }
 
+/** The wire log so far (none before the agent's first line). */
 function readWire(wirePath: string): WireEntry[] {
-  let text = '';
-  try {
-    text = readFileSync(wirePath, 'utf8');
-  } catch {
-    return [];
-  }
-  return text
-    .split('\n')
-    .filter((line) => line.trim().length > 0)
-    .map((line) => JSON.parse(line) as WireEntry);
-}
-
-function readNetLog(logPath: string): RecordedConnection[] {
-  let text = '';
-  try {
-    text = readFileSync(logPath, 'utf8');
-  } catch {
-    return [];
-  }
-  return text
-    .split('\n')
-    .filter((line) => line.trim().length > 0)
-    .map((line) => JSON.parse(line) as RecordedConnection)
-    .map(({ host, port, allowed }) => ({ host, port, allowed }));
+  return existsSync(wirePath) ? (readJsonLines(wirePath) as WireEntry[]) : [];
 }
 
 type WorldParts<Server extends FakeModelServer> = {
@@ -281,7 +260,7 @@ export async function createGeminiWorld(
       { NODE_OPTIONS: `--require=${netGuardPreloadPath}`, AGENTBRIDGE_E2E_NET_LOG: netLogPath },
     ),
     wirePath,
-    connections: () => readNetLog(netLogPath),
+    connections: () => readConnectionLog(netLogPath),
     agentEnv: {
       USERPROFILE: homeDirectory,
       CI: '1',

@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { isResult, readUntil } from '@agentbridge/test-kit';
 import type { Options, Query, SDKMessage } from '@anthropic-ai/claude-agent-sdk';
 import { query } from '@anthropic-ai/claude-agent-sdk';
 import type { CliWorld } from './create-cli-world.js';
 import type { PromptQueue } from './prompt-queue.js';
 import { createPromptQueue } from './prompt-queue.js';
-import { isResult, readUntil } from './read-until.js';
 
 /** How long a CLI may take to end after its input ended. */
 const drainBoundMs = 20_000;

@@ -1,6 +1,6 @@
+import { kindOf } from '@agentbridge/test-kit';
 import type { SDKMessage, SDKResultMessage } from '@anthropic-ai/claude-agent-sdk';
 import type { CliWorld, WireEntry } from './create-cli-world.js';
-import { kindOf } from './read-until.js';
 
 /** The `result` that ends `messages` (throws, naming the last kind, when there is none). */
 export function resultOf(messages: readonly SDKMessage[]): SDKResultMessage {
@@ -55,4 +55,29 @@ export function toolResults(messages: readonly SDKMessage[]): Record<string, unk
         )
       : [],
   );
+}
+
+/** The content blocks of the assistant messages among `messages`, in order. */
+export function assistantBlocks(messages: readonly SDKMessage[]): Record<string, unknown>[] {
+  return messages.flatMap((message) =>
+    message.type === 'assistant'
+      ? (message.message.content as unknown as Record<string, unknown>[])
+      : [],
+  );
+}
+
+/** The concatenated `text_delta` / `thinking_delta` of the partial `stream_event`s. */
+export function streamedDeltas(
+  messages: readonly SDKMessage[],
+  deltaType: 'text_delta' | 'thinking_delta',
+): string {
+  return messages
+    .map((message) => {
+      if (message.type !== 'stream_event' || message.event.type !== 'content_block_delta')
+        return '';
+      const delta = message.event.delta as { type: string; text?: string; thinking?: string };
+      if (delta.type !== deltaType) return '';
+      return (deltaType === 'text_delta' ? delta.text : delta.thinking) ?? '';
+    })
+    .join('');
 }

@@ -1,0 +1,117 @@
+import { UsageError } from '@agentbridge/core';
+import { describe, expect, it } from 'vitest';
+import { parseCommandLine } from '../../argv/parse-command-line.js';
+import { acpManifest } from '../../backends/builtin-backends.js';
+import { cliVersion } from '../../cli-context.js';
+import { resolveSettings } from '../../config/resolve-settings.js';
+import { buildAcpLaunch } from './create-run-transport.js';
+
+const settings = resolveSettings({
+  flags: { backend: 'acp' },
+  env: { AGENTBRIDGE_STATE_DIR: '/state' },
+  files: [],
+  homeDirectory: '/home/u',
+  platform: 'linux',
+});
+
+function build(
+  argv: readonly string[],
+  overrides: Partial<Parameters<typeof buildAcpLaunch>[0]> = {},
+) {
+  return buildAcpLaunch({
+    commandLine: parseCommandLine(argv),
+    settings,
+    manifest: acpManifest,
+    cwd: '/work/project',
+    mcpServers: {},
+    agentCommand: '/usr/bin/agent',
+    readFile: (path) => {
+      if (path === '/work/project/prompt.txt') return 'from a file';
+      throw new Error('ENOENT: no such file');
+    },
+    ...overrides,
+  });
+}
+
+const sdk = ['--output-format', 'stream-json', '--verbose', '--input-format', 'stream-json'];
+
+describe('buildAcpLaunch', () => {
+  it('maps the SDK flags onto the bridge launch', () => {
+    expect(
+      build(
+        [
+          ...sdk,
+          '--resume=abc',
+          '--fork-session',
+          '--include-partial-messages',
+          '--replay-user-messages',
+          '--permission-prompt-tool=stdio',
+          '--allowedTools=Read,Bash(git status:*)',
+          '--disallowedTools=WebFetch',
+          '--add-dir=/tmp',
+          '--add-dir=relative/dir',
+          '--system-prompt',
+          'be brief',
+          '--append-system-prompt-file',
+          'prompt.txt',
+        ],
+        {
+          settings: {
+            ...settings,
+            model: 'm',
+            permissionMode: 'plan',
+            authMethod: 'oauth',
+            handshakeTimeoutMs: 5000,
+          },
+          mcpServers: { echo: { command: 'echo' } },
+        },
+      ),
+    ).toEqual({
+      cwd: '/work/project',
+      resumeSessionId: 'abc',
+      forkSession: true,
+      model: 'm',
+      permissionMode: 'plan',
+      authMethodId: 'oauth',
+      systemPrompt: 'be brief',
+      appendSystemPrompt: 'from a file',
+      mcpServers: { echo: { command: 'echo' } },
+      additionalDirectories: ['/tmp', '/work/project/relative/dir'],
+      includePartialMessages: true,
+      replayUserMessages: true,
+      permissionPromptTool: 'stdio',
+      allowedTools: ['Read', 'Bash(git status:*)'],
+      disallowedTools: ['WebFetch'],
+      clientInfo: { name: 'agentbridge', title: 'agentbridge', version: cliVersion() },
+      agentCommand: '/usr/bin/agent',
+      handshakeTimeoutMs: 5000,
+    });
+  });
+
+  it('--continue resumes the stored session; without one it starts fresh; --resume wins', () => {
+    expect(build([...sdk, '--continue'], { continueSessionId: 'latest' }).resumeSessionId).toBe(
+      'latest',
+    );
+    expect(build([...sdk, '--continue']).resumeSessionId).toBeUndefined();
+    expect(
+      build([...sdk, '--continue', '--resume', 'explicit'], { continueSessionId: 'latest' })
+        .resumeSessionId,
+    ).toBe('explicit');
+  });
+
+  it('S-02: --await-initialize makes the bridge wait for the client initialize (the SDK sends mcpServers there)', () => {
+    expect(build([...sdk, '--await-initialize']).awaitInitialize).toBe(true);
+    expect(build(sdk).awaitInitialize).toBeUndefined();
+  });
+
+  it('drops --fork-session when there is nothing to fork', () => {
+    expect(build([...sdk, '--fork-session']).forkSession).toBeUndefined();
+  });
+
+  it('turns an unreadable prompt file into a usage error', () => {
+    expect(() => build([...sdk, '--system-prompt-file', 'missing.txt'])).toThrow(UsageError);
+    expect(() => build([...sdk, '--system-prompt-file', 'missing.txt'])).toThrow(
+      'Error: cannot read --system-prompt-file missing.txt',
+    );
+  });
+});

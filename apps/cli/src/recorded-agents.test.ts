@@ -1,0 +1,40 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { codexManifest } from '@agentbridge/backend-codex';
+import { geminiManifest } from '@agentbridge/backend-gemini';
+import { isKnownServerMessage, type ServerMessage, serverMessageSchema } from '@agentbridge/core';
+import { describe, expect, it } from 'vitest';
+import { replayRecording } from './__fixtures__/replay-recording.js';
+
+/**
+ * Every recording of a real agent (`tools/e2e/transcripts`, written by the real-agent suite) is
+ * replayed through the bridge with that agent's manifest, as a fast golden: the bridge's whole
+ * output is pinned in `__snapshots__/recorded/<recording>.outputs.jsonl`.
+ */
+const directory = new URL('../../../tools/e2e/transcripts/', import.meta.url);
+const recordings = readdirSync(fileURLToPath(directory)).filter((name) => name.endsWith('.jsonl'));
+const manifests = { gemini: geminiManifest, codex: codexManifest };
+
+describe('real-agent recordings through the bridge', () => {
+  it('finds the recordings', () => {
+    expect(recordings.length).toBeGreaterThanOrEqual(20);
+  });
+
+  for (const name of recordings) {
+    it(`${name}: one valid client line per output, one result per prompt, output pinned`, async () => {
+      const agent = name.split('-')[0] as keyof typeof manifests;
+      const { outputs, clientLines } = replayRecording(new URL(name, directory), manifests[agent]);
+      for (const line of clientLines) {
+        expect(serverMessageSchema.safeParse(line).success, JSON.stringify(line)).toBe(true);
+        expect(isKnownServerMessage(line as ServerMessage), JSON.stringify(line)).toBe(true);
+      }
+      const prompts = outputs.filter((output) => output.message?.method === 'session/prompt');
+      const results = clientLines.filter((line) => line.type === 'result');
+      expect(results).toHaveLength(prompts.length);
+      const text = outputs.map((output) => JSON.stringify(output)).join('\n');
+      await expect(`${text}\n`).toMatchFileSnapshot(
+        `./__snapshots__/recorded/${name.replace(/\.jsonl$/, '.outputs.jsonl')}`,
+      );
+    });
+  }
+});

@@ -1,0 +1,112 @@
+import type { PROTOCOL_VERSION } from '@agentclientprotocol/sdk';
+import type { AnyMessage, ErrorResponse } from '@agentclientprotocol/sdk/unstable';
+
+/** ACP `protocolVersion` spoken by the bridge (A-09), checked against the SDK's constant. */
+export const acpProtocolVersion: typeof PROTOCOL_VERSION = 1;
+/** JSON-RPC "method not found" (A-09, F-01). */
+export const methodNotFoundCode = -32601;
+/** ACP "authentication required" (A-09, AU-02). */
+export const authRequiredCode = -32000;
+
+/** A JSON-RPC id as it appears on the wire (echoed verbatim, A-03). */
+export type JsonRpcId = number | string;
+
+/** The `error` of a response, as received: its fields are only as typed as the agent made them. */
+type RpcError = Partial<ErrorResponse>;
+
+/** The agent's answer to a bridge request. */
+export type RpcOutcome<Result = unknown> =
+  | { readonly ok: true; readonly result: Result }
+  | { readonly ok: false; readonly error: RpcError };
+
+/** One classified line from the agent (A-06). */
+type Inbound =
+  | {
+      readonly kind: 'request';
+      readonly id: JsonRpcId;
+      readonly method: string;
+      readonly params: unknown;
+    }
+  | { readonly kind: 'notification'; readonly method: string; readonly params: unknown }
+  | { readonly kind: 'response'; readonly id: JsonRpcId; readonly outcome: RpcOutcome };
+
+/**
+ * Parses one agent stdout line (A-05..A-07). `undefined` for lines that are not JSON objects, and
+ * for objects with neither a `method` nor a usable id (an `id: null` parse-error response).
+ */
+export function parseInbound(line: string): Inbound | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const { method, id, params, result, error } = value as Record<string, unknown>;
+  const knownId = typeof id === 'number' || typeof id === 'string' ? id : undefined;
+  if (typeof method === 'string' && method !== '') {
+    return knownId === undefined
+      ? { kind: 'notification', method, params }
+      : { kind: 'request', id: knownId, method, params };
+  }
+  if (knownId === undefined) return undefined;
+  const outcome: RpcOutcome =
+    typeof error === 'object' && error !== null
+      ? { ok: false, error: error as RpcError }
+      : { ok: true, result };
+  return { kind: 'response', id: knownId, outcome };
+}
+
+/** The outbound half of JSON-RPC plus the bridge's pending requests. */
+export interface JsonRpcChannel {
+  /** Sends a request with the next integer id (A-01; never reused) and remembers `onAnswer`. */
+  request<Result>(
+    method: string,
+    params: object,
+    onAnswer: (outcome: RpcOutcome<Result>) => void,
+  ): void;
+  /** Sends a notification (A-02). */
+  notify(method: string, params: object): void;
+  /** Answers an agent request (A-03). */
+  respond(id: JsonRpcId, result: unknown): void;
+  /** Answers an agent request with an error (A-04). */
+  respondError(id: JsonRpcId, code: number, message: string, data?: unknown): void;
+  /** Routes an answer to its handler; false when nothing waited for it (A-07: numeric ids only; F-02). */
+  settle(id: JsonRpcId, outcome: RpcOutcome): boolean;
+  /** Settles every pending request with an error carrying `message` (the agent is gone). */
+  failPending(message: string): void;
+}
+
+/** Creates the channel; `send` receives each message object, serialised by the host. */
+export function createJsonRpcChannel(send: (message: AnyMessage) => void): JsonRpcChannel {
+  let nextId = 1;
+  const pending = new Map<number, (outcome: RpcOutcome) => void>();
+  return {
+    request(method, params, onAnswer) {
+      const id = nextId++;
+      pending.set(id, onAnswer as (outcome: RpcOutcome) => void);
+      send({ jsonrpc: '2.0', id, method, params });
+    },
+    notify: (method, params) => send({ jsonrpc: '2.0', method, params }),
+    respond: (id, result) => send({ jsonrpc: '2.0', id, result: result ?? null }),
+    respondError(id, code, message, data) {
+      send({
+        jsonrpc: '2.0',
+        id,
+        error: data === undefined ? { code, message } : { code, message, data },
+      });
+    },
+    settle(id, outcome) {
+      const handler = typeof id === 'number' ? pending.get(id) : undefined;
+      if (handler === undefined) return false;
+      pending.delete(id as number);
+      handler(outcome);
+      return true;
+    },
+    failPending(message) {
+      const handlers = [...pending.values()];
+      pending.clear();
+      for (const handler of handlers) handler({ ok: false, error: { message } });
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import type { InitializeResponse, NewSessionRequest } from '@agentclientprotocol/sdk/unstable';
+import { readAuthMethods } from '../auth/read-auth-methods.js';
+import { toAcpMcpServers } from '../mcp/to-acp-mcp-servers.js';
+import type { AgentInfo, MachineContext } from './bridge-state.js';
+
+/** `{}` means offered; absent, `null` or `false` mean not (ACP session capabilities). */
+const offered = (value: unknown): boolean =>
+  value !== undefined && value !== null && value !== false;
+
+/** H-04..H-06: what the agent advertised, and the MCP servers as it can take them (S-03). */
+export function readAgentInfo(context: MachineContext, result: InitializeResponse): AgentInfo {
+  const capabilities = result.agentCapabilities ?? {};
+  const prompt = capabilities.promptCapabilities ?? {};
+  const mcp = capabilities.mcpCapabilities ?? {};
+  const session = capabilities.sessionCapabilities ?? {};
+  const servers = toAcpMcpServers(context.state.client.mcpServers, {
+    http: mcp.http === true,
+    sse: mcp.sse === true,
+  });
+  for (const status of servers.statuses)
+    if (status.status === 'failed')
+      context.log.warn('MCP server not passed to the agent', { name: status.name });
+  return {
+    name: typeof result.agentInfo?.name === 'string' ? result.agentInfo.name : '',
+    version: typeof result.agentInfo?.version === 'string' ? result.agentInfo.version : '',
+    authMethods: readAuthMethods(result.authMethods),
+    can: {
+      loadSession: capabilities.loadSession === true,
+      resumeSession: offered(session.resume),
+      forkSession: offered(session.fork),
+      image: prompt.image === true,
+      audio: prompt.audio === true,
+      embeddedContext: prompt.embeddedContext === true,
+      systemPrompt: offered(session.systemPrompt),
+      additionalDirectories: offered(session.additionalDirectories),
+    },
+    mcpServers: servers.servers,
+    mcpStatuses: servers.statuses,
+  };
+}
+
+/** The `cwd`, `mcpServers` and `additionalDirectories` every session request carries (S-02). */
+export function sessionParams(context: MachineContext, agent: AgentInfo): NewSessionRequest {
+  const params: NewSessionRequest = { cwd: context.launch.cwd, mcpServers: [...agent.mcpServers] };
+  const directories = context.launch.additionalDirectories ?? [];
+  if (directories.length > 0) {
+    if (agent.can.additionalDirectories) params.additionalDirectories = [...directories];
+    else context.log.info('agent does not take additional directories; not sent');
+  }
+  return params;
+}

@@ -1,0 +1,124 @@
+import {
+  buildCommandsChanged,
+  buildControlError,
+  buildControlSuccess,
+  buildInitializeResponse,
+  buildSystemInit,
+  buildSystemStatus,
+  buildSystemWarning,
+  toModelInfos,
+} from '../north/client-lines.js';
+import type { MachineContext, Session } from './bridge-state.js';
+import { sessionIdOf, sessionOf } from './bridge-state.js';
+
+/** A success `control_response`; nothing for a request without a `request_id` (P-04). */
+export function emitControlSuccess(
+  context: MachineContext,
+  requestId: string | undefined,
+  response?: Record<string, unknown>,
+): void {
+  if (requestId) context.send(buildControlSuccess(requestId, response));
+}
+
+/** An error `control_response`, with an optional stable `error_code`. */
+export function emitControlError(
+  context: MachineContext,
+  requestId: string | undefined,
+  error: string,
+  errorCode?: string,
+): void {
+  if (requestId) context.send(buildControlError(requestId, error, errorCode));
+}
+
+/**
+ * H-11: answers the client's `initialize` with the commands and models known now and what became
+ * of the request's launch-time fields (`mcp_servers_applied`, ...; the SDK verifies them).
+ */
+export function emitInitializeAnswer(
+  context: MachineContext,
+  requestId: string,
+  applied: Readonly<Record<string, boolean>>,
+): void {
+  const { state } = context;
+  const { phase } = state;
+  if (phase.name !== 'ready') return;
+  state.client.initializeAnswered = true;
+  context.send(
+    buildInitializeResponse({
+      requestId,
+      commands: phase.session.commands,
+      models: toModelInfos(phase.session.catalog.models),
+      agentName: phase.agent.name,
+      agentVersion: phase.agent.version,
+      permissionMode: phase.session.permissionMode,
+      applied,
+    }),
+  );
+}
+
+/** N-06: the command list changed after `initialize` was answered (`system/commands_changed`). */
+export function emitCommandsChanged(context: MachineContext): void {
+  const session = sessionOf(context.state);
+  if (!context.state.client.initializeAnswered || session === undefined) return;
+  context.send(
+    buildCommandsChanged({
+      sessionId: session.id,
+      uuid: context.newId(),
+      commands: session.commands,
+    }),
+  );
+}
+
+/** The `system/init` fields as they read now (without the uuid). */
+function systemInitFields(context: MachineContext, session: Session) {
+  const { phase } = context.state;
+  const agent = phase.name === 'ready' || phase.name === 'handshake' ? phase.agent : undefined;
+  return {
+    sessionId: session.id,
+    cwd: context.launch.cwd,
+    model: session.catalog.currentModelId ?? context.launch.model ?? '',
+    permissionMode: session.permissionMode,
+    slashCommands: session.commands.map((command) => command.name),
+    mcpServers: agent?.mcpStatuses ?? [],
+    agentName: agent?.name ?? '',
+    agentVersion: agent?.version ?? '',
+    backendName: context.backend?.displayName ?? 'ACP agent',
+    // H-12: the Claude tool names the backend maps its tools to (sorted, unique).
+    tools: [...new Set(Object.values(context.quirks.toolNameByAgentTool ?? {}))]
+      .filter((name) => name !== '')
+      .sort(),
+  };
+}
+
+/** Whether a `system/init` emitted now would repeat the last one unchanged. */
+export function systemInitUnchanged(context: MachineContext, session: Session): boolean {
+  return session.lastInit === JSON.stringify(systemInitFields(context, session));
+}
+
+/** H-12: emits `system/init`; the session's start-up warnings follow the first one. */
+export function emitSystemInit(context: MachineContext): void {
+  const session = sessionOf(context.state);
+  if (session === undefined) return;
+  const fields = systemInitFields(context, session);
+  session.lastInit = JSON.stringify(fields);
+  context.send(buildSystemInit({ ...fields, uuid: context.newId() }));
+  for (const warning of session.warnings.splice(0)) emitWarning(context, warning);
+}
+
+/** `system/status` with the permission mode now in effect. */
+export function emitSystemStatus(context: MachineContext, session: Session): void {
+  context.send(
+    buildSystemStatus({
+      sessionId: session.id,
+      uuid: context.newId(),
+      permissionMode: session.permissionMode,
+    }),
+  );
+}
+
+/** A `system/informational` warning line. */
+export function emitWarning(context: MachineContext, content: string): void {
+  context.send(
+    buildSystemWarning({ sessionId: sessionIdOf(context.state), uuid: context.newId(), content }),
+  );
+}

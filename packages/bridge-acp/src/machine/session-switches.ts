@@ -1,0 +1,165 @@
+import type { SetSessionConfigOptionResponse } from '@agentclientprotocol/sdk/unstable';
+import { formatRpcError } from '../json-rpc/format-rpc-error.js';
+import type { RpcOutcome } from '../json-rpc/json-rpc.js';
+import { resolveModeId, toClaudePermissionMode } from '../modes/resolve-mode-id.js';
+import { applyConfigOptionUpdate, resolveModelId } from '../session/session-catalog.js';
+import type { MachineContext, Session } from './bridge-state.js';
+import { sessionOf } from './bridge-state.js';
+import { emitSystemStatus } from './client-output.js';
+
+/** How a model or mode switch ended. */
+type SwitchOutcome =
+  | { readonly ok: true; readonly id: string }
+  | { readonly ok: false; readonly error: string };
+
+/** The Claude reading of a permission mode: the CLI's help spells `default` as `manual`. */
+export const claudeMode = (mode: string): string => (mode === 'manual' ? 'default' : mode);
+
+function switchTo(
+  context: MachineContext,
+  session: Session,
+  kind: 'model' | 'mode',
+  id: string,
+  done: (outcome: SwitchOutcome) => void,
+) {
+  const configId = kind === 'model' ? session.catalog.modelConfigId : session.catalog.modeConfigId;
+  const onAnswer = (answer: RpcOutcome<SetSessionConfigOptionResponse | null>) => {
+    if (!answer.ok) return done({ ok: false, error: formatRpcError(answer.error) });
+    const options = answer.result?.configOptions;
+    if (configId !== undefined && Array.isArray(options))
+      session.catalog = applyConfigOptionUpdate(session.catalog, options);
+    session.catalog = {
+      ...session.catalog,
+      [kind === 'model' ? 'currentModelId' : 'currentModeId']: id,
+    };
+    done({ ok: true, id });
+  };
+  if (configId !== undefined) {
+    context.rpc.request(
+      'session/set_config_option',
+      { sessionId: session.id, configId, value: id },
+      onAnswer,
+    );
+  } else if (kind === 'mode') {
+    context.rpc.request('session/set_mode', { sessionId: session.id, modeId: id }, onAnswer);
+  } else if (session.catalog.models.length > 0 || context.quirks.supportsSetModel === true) {
+    context.rpc.request('session/set_model', { sessionId: session.id, modelId: id }, onAnswer);
+  } else {
+    done({ ok: false, error: 'the agent offers no model selection' });
+  }
+}
+
+/**
+ * S-20, C-02: switches the model through the agent's `model` config option, else
+ * `session/set_model` when it listed models or `quirks.supportsSetModel` says it answers it.
+ */
+export function switchModel(
+  context: MachineContext,
+  session: Session,
+  modelId: string,
+  done: (outcome: SwitchOutcome) => void,
+) {
+  switchTo(context, session, 'model', modelId, done);
+}
+
+/** S-21, C-03: switches the mode with its config option, else `session/set_mode`. */
+export function switchMode(
+  context: MachineContext,
+  session: Session,
+  modeId: string,
+  done: (outcome: SwitchOutcome) => void,
+) {
+  switchTo(context, session, 'mode', modeId, done);
+}
+
+/** The agent's mode id for a Claude permission mode (C-04), or `undefined`. */
+export function agentModeFor(
+  context: MachineContext,
+  session: Session,
+  mode: string,
+): string | undefined {
+  const ids = session.catalog.modes.map((entry) => entry.id);
+  return resolveModeId(mode, ids, context.quirks.permissionModeSynonyms);
+}
+
+/**
+ * The start-up switches (S-20, S-21), awaited before the session counts as ready so that
+ * `system/init` shows what is in effect. A failed model switch is only logged; a permission mode
+ * without an equivalent (or whose switch failed) leaves the agent's mode, reported with a warning.
+ */
+export function applyStartupSettings(context: MachineContext, session: Session, done: () => void) {
+  const { launch } = context;
+  const adoptAgentMode = (requested: string, reason: string) => {
+    const agentModeId = session.catalog.currentModeId;
+    const ids = session.catalog.modes.map((mode) => mode.id);
+    const inEffect =
+      agentModeId === undefined
+        ? 'default'
+        : toClaudePermissionMode(agentModeId, ids, context.quirks.permissionModeSynonyms);
+    session.permissionMode = inEffect;
+    context.log.warn('start-up permission mode not applied', { requested, reason, inEffect });
+    const agentText = agentModeId === undefined ? '' : ` (agent mode '${agentModeId}')`;
+    session.warnings.push(
+      `The requested permission mode '${requested}' could not be applied: ${reason}. The session runs in '${inEffect}'${agentText}.`,
+    );
+  };
+  const modeStep = () => {
+    if (context.state.phase.name !== 'handshake' || launch.permissionMode === undefined)
+      return done();
+    const requested = claudeMode(launch.permissionMode);
+    const modeId = agentModeFor(context, session, requested);
+    if (modeId === undefined) {
+      // An agent without modes runs its own default: only a different request is a mismatch.
+      if (session.catalog.modes.length > 0 || requested !== 'default')
+        adoptAgentMode(requested, 'the agent offers no equivalent mode');
+      return done();
+    }
+    if (modeId === session.catalog.currentModeId) return done();
+    switchMode(context, session, modeId, (outcome) => {
+      if (!outcome.ok) adoptAgentMode(requested, `switching failed (${outcome.error})`);
+      done();
+    });
+  };
+  const requested = launch.model;
+  const modelId = requested ? resolveModelId(requested, session.catalog) : undefined;
+  if (modelId === undefined || modelId === session.catalog.currentModelId) {
+    if (requested)
+      context.log.info('start-up model not offered by the agent', { model: requested });
+    return modeStep();
+  }
+  switchModel(context, session, modelId, (outcome) => {
+    if (!outcome.ok) context.log.warn('start-up model switch failed', { error: outcome.error });
+    modeStep();
+  });
+}
+
+/**
+ * An agent-side mode change (`current_mode_update`, a mode config option, a mode-change chunk):
+ * tracked, and surfaced as `system/status` when the Claude mode changes.
+ */
+export function applyAgentModeChange(context: MachineContext, modeId: string) {
+  const { phase } = context.state;
+  const session = sessionOf(context.state);
+  if (session === undefined) {
+    // A load's replay: kept for the session it opens (S-06).
+    if (phase.name === 'handshake') phase.catalog = { ...phase.catalog, currentModeId: modeId };
+    return;
+  }
+  session.catalog = { ...session.catalog, currentModeId: modeId };
+  const current = agentModeFor(context, session, session.permissionMode);
+  if (current !== undefined && current.toLowerCase() === modeId.toLowerCase()) return;
+  const ids = session.catalog.modes.map((mode) => mode.id);
+  const mode = toClaudePermissionMode(modeId, ids, context.quirks.permissionModeSynonyms);
+  if (mode === session.permissionMode) return;
+  session.permissionMode = mode;
+  emitSystemStatus(context, session);
+}
+
+/** U-21: hands the catalog's per-model context windows to the usage ledger. */
+export function refreshCatalogWindows(context: MachineContext, session: Session) {
+  const windows: Record<string, number> = {};
+  for (const model of session.catalog.models)
+    if (model.contextWindow !== undefined && model.contextWindow > 0)
+      windows[model.id] = model.contextWindow;
+  context.ledger.setCatalogWindows(windows);
+}

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { amount, byName, flag, jsonObject, object, strings, text } from './schema-kit.js';
+
+/** The host runs `hookCallbackIds` when the CLI sends `hook_callback`. */
+const hookMatcher = object({
+  matcher: text,
+  hookCallbackIds: strings,
+  timeout: amount,
+  onFailure: text,
+});
+
+const agentDefinition = object({
+  description: z.string(),
+  prompt: z.string(),
+  tools: strings.optional(),
+  disallowedTools: strings.optional(),
+  model: text,
+  mcpServers: z.array(z.unknown()).optional(),
+  skills: strings.optional(),
+  maxTurns: amount,
+});
+
+/** Runtime schema of {@link InitializeRequest}: the first control request (stream-json §2.3). */
+export const initializeRequestSchema = object({
+  subtype: z.literal('initialize'),
+  /** Custom prompt blocks (older SDKs send one string); `[""]` when unset. */
+  systemPrompt: z.union([z.string(), strings]).optional(),
+  appendSystemPrompt: text,
+  systemPromptSnapshot: flag,
+  excludeDynamicSections: flag,
+  /** Hook matchers by hook event (`PreToolUse`, `Stop`, ...). */
+  hooks: byName(z.array(hookMatcher)).optional(),
+  /** Names of the client's in-process MCP servers (reached through `mcp_message`). */
+  sdkMcpServers: strings.optional(),
+  sdkMcpServerConfigs: byName(jsonObject).optional(),
+  sdkMcpServerManifests: byName(jsonObject).optional(),
+  /** JSON Schema for structured output. */
+  jsonSchema: jsonObject.optional(),
+  agents: byName(agentDefinition).optional(),
+  title: text,
+  skills: z.unknown().optional(),
+  promptSuggestions: flag,
+  agentProgressSummaries: flag,
+  forwardSubagentText: flag,
+  supportedDialogKinds: strings.optional(),
+  perTaskStopAffordance: flag,
+  toolAliases: byName(z.string()).optional(),
+  planModeInstructions: text,
+  /** Only honoured under `--await-initialize`, as are the fields below. */
+  plugins: z.array(z.unknown()).optional(),
+  /** Servers by name (Claude shape). */
+  mcpServers: byName(jsonObject).optional(),
+  settings: z.unknown().optional(),
+  managedSettings: z.unknown().optional(),
+  disallowedTools: strings.optional(),
+});
+
+/** Runtime schema of {@link SlashCommand}: a command the agent offers (no leading slash). */
+export const slashCommandSchema = object({
+  name: z.string(),
+  description: z.string(),
+  /** Placeholder text for the arguments; `""` when the command takes none. */
+  argumentHint: z.string(),
+  aliases: strings.optional(),
+  builtin: flag,
+});
+
+/** Runtime schema of {@link ModelInfo}: a model the client can pick (`value` is what it sends). */
+export const modelInfoSchema = object({
+  value: z.string(),
+  displayName: z.string(),
+  description: z.string(),
+  resolvedModel: text,
+  supportsEffort: flag,
+  supportedEffortLevels: strings.optional(),
+  supportsAdaptiveThinking: flag,
+  supportsFastMode: flag,
+  supportsAutoMode: flag,
+});
+
+/** Runtime schema of {@link InitializeResponse}, the success `response` to `initialize` (§2.4). */
+export const initializeResponseSchema = object({
+  commands: z.array(slashCommandSchema),
+  agents: z.array(object({ name: z.string(), description: z.string(), model: text })),
+  output_style: z.string(),
+  available_output_styles: strings,
+  models: z.array(modelInfoSchema),
+  /** Who is signed in; `{}` when unknown. */
+  account: object({
+    email: text,
+    organization: text,
+    subscriptionType: text,
+    tokenSource: text,
+    apiKeySource: text,
+    apiProvider: text,
+  }),
+  pid: amount,
+  claude_code_version: text,
+  /** What became of the request's launch-time fields (the SDK checks them). */
+  hooks_applied: flag,
+  hook_on_failure_supported: flag,
+  plugins_applied: flag,
+  mcp_servers_applied: flag,
+  disallowed_tools_applied: flag,
+  settings_applied: flag,
+  managed_settings_applied: flag,
+  fast_mode_state: text,
+  current_permission_mode: text,
+  session_state: text,
+  capabilities: strings.optional(),
+  /** agentbridge: the ACP agent behind the bridge (its `agentInfo`). */
+  acp_agent: object({ name: z.string(), version: z.string() }).optional(),
+});
+
+export type InitializeRequest = z.output<typeof initializeRequestSchema>;
+export type SlashCommand = z.output<typeof slashCommandSchema>;
+export type ModelInfo = z.output<typeof modelInfoSchema>;
+export type InitializeResponse = z.output<typeof initializeResponseSchema>;

@@ -1,0 +1,60 @@
+import type { AnyMessage, InitializeResponse } from '@agentclientprotocol/sdk';
+import type { KnownServerMessage } from '../stream-json/parse-line.js';
+
+/**
+ * One event of a session, in the one vocabulary shared by the bridge (which emits most of them),
+ * the host transport (which acts on some and adds the process events) and the CLI (which reads
+ * them). Nothing is copied between layers: the object the bridge emits is the object the CLI reads.
+ *
+ * Messages are typed objects; each is serialised exactly once, at the edge that writes it (the
+ * host for agent messages, the CLI's stdout writer for client messages).
+ */
+export type BridgeEvent =
+  /** A stream-json message for the client (`system`, `assistant`, `stream_event`, `result`, ...). */
+  | { readonly type: 'client-message'; readonly message: KnownServerMessage }
+  /** A client line relayed as it is, already serialised (a real `claude` behind the pass-through). */
+  | { readonly type: 'client-line'; readonly line: string }
+  /** A JSON-RPC message for the agent's stdin. */
+  | { readonly type: 'agent-message'; readonly message: AnyMessage }
+  /** Start (or restart) a one-shot timer; the host calls `bridge.onTimer(timerId)` when it fires. */
+  | { readonly type: 'start-timer'; readonly timerId: string; readonly delayMs: number }
+  /** Cancel a timer started earlier (nothing happens when it is not running). */
+  | { readonly type: 'cancel-timer'; readonly timerId: string }
+  /**
+   * Stop the agent's process tree (stdin EOF, grace, signals): the client's input ended with every
+   * turn settled, or the agent is unusable (its handshake failed). `reason` is for logs.
+   */
+  | { readonly type: 'stop-agent'; readonly reason: string }
+  /** The agent answered ACP `initialize` (what `doctor` reports). */
+  | { readonly type: 'agent-initialized'; readonly response: InitializeResponse }
+  /** A session is open (`--continue` stores it; `doctor` shows its modes and models). */
+  | {
+      readonly type: 'session-opened';
+      readonly sessionId: string;
+      /** An earlier session was reopened (`session/load`, `session/resume`, `session/fork`). */
+      readonly resumed: boolean;
+      /** The id the client asked to reopen, when it did. */
+      readonly requestedSessionId?: string;
+      readonly modes: readonly string[];
+      readonly currentModeId?: string;
+      readonly models: readonly string[];
+      readonly currentModelId?: string;
+      /** Ids of the agent's session config options. */
+      readonly configOptions: readonly string[];
+    }
+  /** A sign-in attempt started (a browser or device flow may be waiting on the user). */
+  | { readonly type: 'auth-started'; readonly methodId: string; readonly methodName: string }
+  /** The sign-in episode ended. */
+  | { readonly type: 'auth-finished'; readonly success: boolean; readonly error?: string }
+  /** The agent process is running. */
+  | { readonly type: 'agent-started'; readonly pid: number; readonly command: string }
+  /**
+   * A line of the agent that is not protocol: every stderr line, and stdout lines that do not
+   * start with `{` (sign-in URLs). Secrets are masked.
+   */
+  | { readonly type: 'agent-output'; readonly stream: 'stdout' | 'stderr'; readonly line: string }
+  /** The agent process exited and its output was drained; `closed` settles right after. */
+  | { readonly type: 'agent-exited'; readonly code: number | null; readonly signal: string | null };
+
+/** The `type` of a {@link BridgeEvent}. */
+type BridgeEventType = BridgeEvent['type'];
