@@ -17,6 +17,9 @@ export default defineConfig({
           name: 'unit',
           include: roots.map((root) => `${root}/src/**/*.test.ts`),
           exclude: ['**/node_modules/**', '**/dist/**', '**/*.e2e.test.ts'],
+          // Property tests run thousands of cases: a busy 2-core machine can take several times
+          // their quiet duration, so the bound is generous (no test waits on time itself).
+          testTimeout: 30_000,
         },
       },
       {

@@ -23,6 +23,5 @@ export type CliContext = {
 
 /** The CLI's version from its package.json (`src/` and `dist/` both sit next to it). */
 export function cliVersion(): string {
-  const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-  return typeof version === 'string' ? version : '0.0.0';
+  return JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 }

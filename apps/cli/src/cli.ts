@@ -1,32 +1,32 @@
+import type { Logger } from '@agentbridge/core/contracts';
+import type { CommandLine } from './argv/parse-command-line.js';
 import { tokenizeArgv } from './argv/tokenize-argv.js';
 import type { BackendCatalog } from './backends/create-container.js';
-import type { CliContext } from './cli-context.js';
-import { cliVersion } from './cli-context.js';
-import type { ConfigFile } from './config/load-config.js';
+import { type CliContext, cliVersion } from './cli-context.js';
 import type { ResolvedSettings } from './config/resolve-settings.js';
 import { createStderrLogger } from './ui/create-stderr-logger.js';
 
-/** Configuration, settings and backends of one invocation. */
+/** What every command gets: the command line, the settings, the backends and the logger. */
 export type RunSetup = {
-  readonly configFiles: readonly ConfigFile[];
+  readonly commandLine: CommandLine;
   readonly settings: ResolvedSettings;
   readonly catalog: BackendCatalog;
+  readonly logger: Logger;
 };
 
 /**
- * Runs one invocation and resolves with the exit code; errors are thrown (`main.ts` maps them).
- * Everything past the tokenizer loads lazily: `--version` and `--help` load neither core (zod) nor
- * the config loader, and each command loads only what it uses.
+ * Runs one invocation, resolves with the exit code and throws errors (`main.ts` maps them). What
+ * follows the tokenizer loads lazily, so `--version` and `--help` start fast.
  */
 export async function runCli(context: CliContext): Promise<number> {
   // `--help` and `--version` win over every other argument, as with `claude`.
   const tokens = tokenizeArgv(context.argv);
-  if (tokens.counts.has('help') || (context.argv.length === 0 && context.stdinIsTerminal)) {
+  if (tokens.flags.has('help') || (context.argv.length === 0 && context.stdinIsTerminal)) {
     const { helpText } = await import('./commands/help-text.js');
     context.stdout.write(helpText(cliVersion()));
     return 0;
   }
-  if (tokens.counts.has('version')) {
+  if (tokens.flags.has('version')) {
     context.stdout.write(`${cliVersion()} (agentbridge)\n`);
     return 0;
   }
@@ -39,12 +39,9 @@ export async function runCli(context: CliContext): Promise<number> {
     const { UsageError } = await import('@agentbridge/core/contracts');
     throw new UsageError(printNeedsInput);
   }
-  // `--debug-to-stderr` is `claude`'s spelling of `--debug`: our logs always go to stderr.
-  const debug = commandLine.debug || commandLine.debugToStderr;
-  const level = debug ? 'debug' : commandLine.verbose ? 'info' : 'warn';
+  const level = commandLine.debug ? 'debug' : commandLine.verbose ? 'info' : 'warn';
   const logger = createStderrLogger({ level, write: (text) => context.stderr.write(text) });
 
-  // `.agentrc` (global, then project or `--config`), the environment and the flags, the plugins.
   const [{ loadConfig }, { resolveSettings }, { loadPlugins }, { createContainer }] =
     await Promise.all([
       import('./config/load-config.js'),
@@ -63,19 +60,15 @@ export async function runCli(context: CliContext): Promise<number> {
   const flags = { ...own, model, permissionMode };
   const settings = resolveSettings({ ...context, flags, files: configFiles });
   const catalog = await createContainer({ logger, plugins: await loadPlugins(settings.plugins) });
-  const setup: RunSetup = { configFiles, settings, catalog };
+  const setup: RunSetup = { commandLine, settings, catalog, logger };
   switch (subcommand?.name) {
     case 'backends':
-      return (await import('./commands/run-backends.js')).runBackends(context, commandLine, setup);
+      return (await import('./commands/run-backends.js')).runBackends(context, setup);
     case 'login':
-      return (await import('./commands/run-login.js')).runLogin(context, commandLine, setup);
-    case 'doctor': {
-      const { runDoctor } = await import('./commands/doctor/run-doctor.js');
-      return runDoctor(context, commandLine, setup, logger);
-    }
-    default: {
-      const { runAgent } = await import('./commands/run/run-agent.js');
-      return runAgent(context, commandLine, setup, logger);
-    }
+      return (await import('./commands/run-login.js')).runLogin(context, setup);
+    case 'doctor':
+      return (await import('./commands/doctor/run-doctor.js')).runDoctor(context, setup);
+    default:
+      return (await import('./commands/run/run-agent.js')).runAgent(context, setup);
   }
 }

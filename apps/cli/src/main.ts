@@ -4,6 +4,7 @@ import type { TerminationSignal } from './cli-context.js';
 
 /** After a signal, how long stdout may take to flush before the process exits anyway. */
 const signalExitGraceMs = 500;
+const signals: TerminationSignal[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 let signalled = false;
 let exitCode: number;
@@ -20,7 +21,6 @@ try {
     stderr: process.stderr,
     stdinIsTerminal: process.stdin.isTTY === true,
     onTerminate(handler) {
-      const signals: TerminationSignal[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
       const listener = (signal: TerminationSignal) => {
         signalled = true;
         handler(signal);

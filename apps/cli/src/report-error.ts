@@ -9,22 +9,16 @@ const userFixable = [
 ];
 const failures = ['handshake-failed', 'timeout', 'protocol', 'transport-closed', 'line-too-long'];
 
-/**
- * Turns an error that reached the top into stderr text and an exit code: `UsageError` → its
- * message and code (1, as `claude`); user-fixable errors → 2 and agent failures → 1, with the
- * message; anything else → the stack and a request to report it, 1.
- */
+/** Writes an error that reached the top to stderr (a bug with its stack) and returns the exit code. */
 export function reportError(error: unknown, writeStderr: (text: string) => void): number {
-  if (AgentError.isInstance(error)) {
-    if (error.code === 'usage') {
-      const { exitCode } = error as { exitCode?: unknown };
-      writeStderr(`${error.message}\n`);
-      return typeof exitCode === 'number' ? exitCode : 1;
-    }
-    if (userFixable.includes(error.code) || failures.includes(error.code)) {
-      writeStderr(`agentbridge: ${error.message}\n`);
-      return userFixable.includes(error.code) ? 2 : 1;
-    }
+  if (AgentError.isInstance(error) && error.code === 'usage') {
+    const { exitCode } = error as { exitCode?: unknown };
+    writeStderr(`${error.message}\n`);
+    return typeof exitCode === 'number' ? exitCode : 1;
+  }
+  if (AgentError.isInstance(error) && [...userFixable, ...failures].includes(error.code)) {
+    writeStderr(`agentbridge: ${error.message}\n`);
+    return userFixable.includes(error.code) ? 2 : 1;
   }
   const stack =
     error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);

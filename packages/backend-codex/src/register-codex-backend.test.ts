@@ -1,10 +1,11 @@
+import type { BackendV1 } from '@agentbridge/core';
 import { BackendToken, ConfigError, parseBackendManifest, resolveAll } from '@agentbridge/core';
 import fc from 'fast-check';
 import { container } from 'tsyringe';
 import { describe, expect, it } from 'vitest';
 import { codexManifest } from './codex-manifest.js';
 import type { CodexBackendOptions } from './register-codex-backend.js';
-import { createCodexManifest, registerCodexBackend } from './register-codex-backend.js';
+import { registerCodexBackend } from './register-codex-backend.js';
 
 function registerOnFreshContainer(options?: CodexBackendOptions) {
   const child = container.createChildContainer();
@@ -100,7 +101,7 @@ describe('registerCodexBackend', () => {
     );
     fc.assert(
       fc.property(options, (candidate) => {
-        const manifest = createCodexManifest(candidate);
+        const [{ manifest }] = registerOnFreshContainer(candidate) as [BackendV1];
         expect(parseBackendManifest(manifest).ok).toBe(true);
         expect(manifest.launch.args).toEqual(
           candidate.args ?? (candidate.command === undefined ? codexManifest.launch.args : []),

@@ -1,4 +1,4 @@
-import type { BackendManifest, BackendOverrides } from '@agentbridge/core/contracts';
+import type { BackendOverrides } from '@agentbridge/core/contracts';
 import { applyBackendOverrides, BackendToken, provideValue } from '@agentbridge/core/contracts';
 import type { DependencyContainer } from 'tsyringe';
 import { codexManifest } from './codex-manifest.js';
@@ -6,18 +6,13 @@ import { codexManifest } from './codex-manifest.js';
 /** Overrides accepted by `registerCodexBackend` (command, args, env defaults, auth preference). */
 export type CodexBackendOptions = BackendOverrides;
 
-/** The package name recorded as the registration's source (shown in duplicate-id errors). */
-const source = '@agentbridge/backend-codex';
-
-/** The Codex manifest with `options` applied (a replaced command drops the default arguments). */
-export function createCodexManifest(options: CodexBackendOptions = {}): BackendManifest {
-  return applyBackendOverrides(codexManifest, options, source);
-}
-
-/** Adds the Codex backend to `container` under `BackendToken`. No I/O; bad options throw a `ConfigError`. */
+/** Registers the Codex backend with `options` applied; no I/O, bad options throw a `ConfigError`. */
 export function registerCodexBackend(
   container: DependencyContainer,
   options: CodexBackendOptions = {},
 ): void {
-  provideValue(container, BackendToken, { manifest: createCodexManifest(options), source });
+  // The package name is the registration's source: duplicate-id errors name it.
+  const source = '@agentbridge/backend-codex';
+  const manifest = applyBackendOverrides(codexManifest, options, source);
+  provideValue(container, BackendToken, { manifest, source });
 }

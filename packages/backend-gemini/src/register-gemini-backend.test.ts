@@ -1,10 +1,11 @@
+import type { BackendV1 } from '@agentbridge/core';
 import { BackendToken, ConfigError, parseBackendManifest, resolveAll } from '@agentbridge/core';
 import fc from 'fast-check';
 import { container } from 'tsyringe';
 import { describe, expect, it } from 'vitest';
 import { geminiManifest } from './gemini-manifest.js';
 import type { GeminiBackendOptions } from './register-gemini-backend.js';
-import { createGeminiManifest, registerGeminiBackend } from './register-gemini-backend.js';
+import { registerGeminiBackend } from './register-gemini-backend.js';
 
 function registerOnFreshContainer(options?: GeminiBackendOptions) {
   const child = container.createChildContainer();
@@ -96,7 +97,7 @@ describe('registerGeminiBackend', () => {
     );
     fc.assert(
       fc.property(options, (candidate) => {
-        const manifest = createGeminiManifest(candidate);
+        const [{ manifest }] = registerOnFreshContainer(candidate) as [BackendV1];
         expect(parseBackendManifest(manifest).ok).toBe(true);
         expect(manifest.launch.args).toEqual(
           candidate.args ?? (candidate.command === undefined ? geminiManifest.launch.args : []),

@@ -1,18 +1,12 @@
 import type { ClaudePermissionMode, McpServerConfig } from '@agentbridge/core/contracts';
 
-/**
- * The resolved launch settings of one bridge (one agent process): what the client asked for on the
- * command line, in `.agentrc` and in its `initialize` request. Everything is optional but `cwd`.
- */
+/** The resolved settings of one bridge (one agent): command line, `.agentrc`; all optional but `cwd`. */
 export type AcpLaunch = {
   /** Absolute working directory, sent as ACP `cwd`. */
   readonly cwd: string;
   /** `--resume <id>`: reopen this agent session (`session/load` or `session/resume`). */
   readonly resumeSessionId?: string;
-  /**
-   * `--fork-session` with `--resume`: continue in a fork of the session (`session/fork`). An agent
-   * that cannot fork gets a fresh `session/new` (with a warning): the original is never written to.
-   */
+  /** `--fork-session`: continue in a fork (`session/fork`), else a new session; never the original. */
   readonly forkSession?: boolean;
   /** `--model`: switched to after the session opens, when the agent offers it. */
   readonly model?: string;
@@ -32,10 +26,7 @@ export type AcpLaunch = {
   readonly includePartialMessages?: boolean;
   /** `--replay-user-messages`: echo each user line back with `isReplay: true`. */
   readonly replayUserMessages?: boolean;
-  /**
-   * `--permission-prompt-tool stdio`: ask the client with `can_use_tool`. Without it an "ask" is
-   * denied and listed in `permission_denials`, as `claude` does.
-   */
+  /** `--permission-prompt-tool stdio`: ask with `can_use_tool`; else an "ask" is a listed denial. */
   readonly permissionPromptTool?: 'stdio';
   /** `--allowedTools` rules (`Read`, `Bash(git status:*)`): matching requests are allowed. */
   readonly allowedTools?: readonly string[];
@@ -47,24 +38,13 @@ export type AcpLaunch = {
     readonly version: string;
     readonly title?: string;
   };
-  /**
-   * The names (never the values) of the variables set in the agent's environment, provided by the
-   * host. The sign-in loop skips ACP `env_var` methods whose variables are all missing (they
-   * cannot succeed); when absent every method is tried.
-   */
+  /** Names (never values) of the agent's set variables: `env_var` sign-ins lacking all are skipped. */
   readonly environmentVariableNames?: readonly string[];
   /** The executable actually launched (for terminal sign-in hints). */
   readonly agentCommand?: string;
-  /**
-   * `--await-initialize`: the client sends `initialize` first (with `mcpServers`, `disallowedTools`
-   * ... that must reach the session), so a `user` line arriving earlier waits and does not start
-   * the ACP handshake; only the `initialize` request (or the end of the client's input) does.
-   */
+  /** `--await-initialize`: a `user` line before `initialize` waits instead of starting the handshake. */
   readonly awaitInitialize?: boolean;
-  /**
-   * Whether the bridge may sign in (ACP `authenticate`) when the agent asks for it. `false`
-   * (`doctor`): a sign-in requirement fails the handshake with the sign-in text instead.
-   */
+  /** `false` (`doctor`): a sign-in requirement fails the handshake instead of `authenticate`. */
   readonly signIn?: boolean;
   /** Milliseconds to wait for the handshake before failing it (default 120 000). */
   readonly handshakeTimeoutMs?: number;

@@ -1,13 +1,12 @@
-import { errorMessage, noopLogger } from '@agentbridge/core/contracts';
+import { compileQuirkPattern, noopLogger } from '@agentbridge/core/contracts';
 import type { AcpBridge, AcpBridgeOptions } from './acp-bridge.js';
 import { createJsonRpcChannel } from './json-rpc/json-rpc.js';
 import { onAgentExit, onAgentFault } from './machine/agent-exit.js';
-import { onAgentLine } from './machine/agent-intake.js';
-import type { MachineContext } from './machine/bridge-state.js';
+import { createAgentIntake } from './machine/agent-intake.js';
+import { logFailure, type MachineContext } from './machine/bridge-state.js';
 import { onClientEnd, onClientLine } from './machine/client-intake.js';
 import { onHandshakeTimer } from './machine/handshake.js';
 import { createTurnStream } from './north/turn-stream.js';
-import { compileQuirkPattern } from './tools/compile-quirk-pattern.js';
 import { createUsageLedger } from './usage/usage-ledger.js';
 
 /**
@@ -56,43 +55,35 @@ export function createAcpBridge(options: AcpBridgeOptions): AcpBridge {
     ledger,
     stream: createTurnStream({
       includePartialMessages: launch.includePartialMessages === true,
-      send,
+      emit,
       newId,
-      context: () => streamContext,
+      // Read when a message or block starts, never per chunk.
+      context: () => {
+        const { phase } = context.state;
+        const session = phase.name === 'ready' ? phase.session : undefined;
+        return {
+          sessionId: session?.id ?? '',
+          model: session?.catalog.currentModelId ?? '',
+          usage: ledger.assistantUsage(),
+          outputTokens: ledger.turnOutputTokens(),
+        };
+      },
     }),
   };
-  // One object with getters: a text delta reads only `sessionId`, so nothing is allocated per chunk.
-  const streamContext = {
-    get sessionId() {
-      const { phase } = context.state;
-      return phase.name === 'ready' ? phase.session.id : '';
-    },
-    get model() {
-      const { phase } = context.state;
-      return phase.name === 'ready' ? (phase.session.catalog.currentModelId ?? '') : '';
-    },
-    get usage() {
-      return ledger.assistantUsage();
-    },
-    get outputTokens() {
-      return ledger.turnOutputTokens();
-    },
-  };
-
   const guard =
     <Input>(what: string, handler: (context: MachineContext, input: Input) => void) =>
     (input: Input): void => {
       try {
         handler(context, input);
       } catch (error) {
-        log.error('bridge failed to handle an input', { input: what, error: errorMessage(error) });
+        logFailure(context, what, error);
       }
     };
   const clientEnd = guard('client end', onClientEnd);
   return {
     onClientLine: guard('client line', onClientLine),
     onClientEnd: () => clientEnd(undefined),
-    onAgentLine: guard('agent line', onAgentLine),
+    onAgentLine: createAgentIntake(context),
     onAgentExit: guard('agent exit', onAgentExit),
     onAgentFault: guard('agent fault', onAgentFault),
     onTimer: guard('timer', onHandshakeTimer),

@@ -1,14 +1,10 @@
 /**
- * The light entry point of `@agentbridge/core`: every name of the package as a type, and the
- * values that need no zod (errors, logger, DI, `applyBackendOverrides`, ...). Importing it never
- * loads zod. `@agentbridge/core` re-exports all of it.
- *
- * @packageDocumentation
+ * The light entry point: every name of the package as a type, and the values that need no zod
+ * (importing it never loads zod). `@agentbridge/core` re-exports all of it. @packageDocumentation
  */
 
 export * from './backend/backend-overrides.js';
 export * from './backend/claude-permission-mode.js';
-export type * from './backend/register-backend.js';
 export * from './di/token.js';
 export * from './errors/agent-error.js';
 export * from './errors/backend-errors.js';
@@ -17,4 +13,4 @@ export * from './logging/logger.js';
 export * from './logging/memory-logger.js';
 export type * from './transport/bridge-event.js';
 export type * from './transport/transport.js';
-export * from './util/json-value.js';
+export * from './util/helpers.js';

@@ -101,13 +101,14 @@ describe('createAcpTransport (real agent process, fake bridge)', () => {
   });
 
   it('serialises a re-entrant client write made from inside the event listener', async () => {
-    const { transport, log, messages } = startEcho();
-    let echoed = false;
+    const { transport, log, events } = startEcho();
+    const messages: Record<string, unknown>[] = [];
+    // onEvent sets the one listener: this one replaces the collector of startEcho.
     transport.onEvent((event) => {
-      if (event.type === 'client-message' && !echoed) {
-        echoed = true;
+      if (event.type !== 'client-message') return;
+      messages.push(event.message as Record<string, unknown>);
+      if (messages.length === 1)
         transport.writeClientLine(JSON.stringify({ say: 'from-listener' }));
-      }
     });
     await transport.start();
     transport.writeClientLine(JSON.stringify({ say: 'first' }));
@@ -117,6 +118,7 @@ describe('createAcpTransport (real agent process, fake bridge)', () => {
       'first',
       'from-listener',
     ]);
+    expect(events).toEqual([]);
   });
 
   it('X-11 what is observable: agent-started carries the pid, the client sees the bridge messages only, never a raw agent line', async () => {

@@ -1,9 +1,6 @@
-import type { Environment, HostPlatform } from './host-platform.js';
+import type { Environment } from './host-platform.js';
 
-/**
- * Variables a Claude client sets for the `claude` it spawns. They mean nothing to an ACP agent and
- * some agents change behaviour when they see them (X-03), so the agent never inherits them.
- */
+/** Set by a Claude client for its `claude`; some agents change behaviour on them (X-03). */
 export const claudeClientVariables: readonly string[] = Object.freeze([
   'CLAUDECODE',
   'CLAUDE_CODE_ENTRYPOINT',
@@ -17,42 +14,31 @@ export const claudeClientVariables: readonly string[] = Object.freeze([
 
 /** Options of {@link createAgentEnvironment}. */
 type AgentEnvironmentOptions = {
-  /** The bridge's own environment (usually `process.env`). */
   readonly parent: Environment;
-  readonly platform: HostPlatform;
-  /** `BackendManifest.env.defaults`: set only where the parent does not set them. */
+  readonly platform: NodeJS.Platform;
+  /** `BackendManifest.env.defaults`: only where the parent does not set them. */
   readonly defaults?: Readonly<Record<string, string>>;
   /** The configuration's `env`: always wins. */
   readonly overrides?: Readonly<Record<string, string>>;
-  /** Extra names to drop, on top of {@link claudeClientVariables}. */
+  /** Names to drop besides {@link claudeClientVariables}. */
   readonly remove?: readonly string[];
-  /** Keep {@link claudeClientVariables}: for a pass-through to a real `claude`, which reads them. */
+  /** Keep {@link claudeClientVariables}: for a real `claude`, which reads them. */
   readonly keepClaudeClientVariables?: boolean;
 };
 
-/**
- * The agent's environment: the parent's minus the Claude client's variables (and `remove`), plus
- * the backend's defaults where unset, plus the configuration's overrides. Windows names compare
- * case-insensitively. Undefined values are dropped.
- */
+/** The parent's environment, scrubbed, plus defaults and overrides; Windows names ignore case. */
 export function createAgentEnvironment(options: AgentEnvironmentOptions): Record<string, string> {
   const normalise = (name: string) => (options.platform === 'win32' ? name.toUpperCase() : name);
   const scrubbed = options.keepClaudeClientVariables ? [] : claudeClientVariables;
   const removed = new Set([...scrubbed, ...(options.remove ?? [])].map(normalise));
-  const result: Record<string, string> = {};
-  const keyOf = new Map<string, string>();
-  const set = (name: string, value: string) => {
-    const previous = keyOf.get(normalise(name));
-    if (previous !== undefined && previous !== name) delete result[previous];
-    keyOf.set(normalise(name), name);
-    result[name] = value;
-  };
+  const variables = new Map<string, [name: string, value: string]>();
+  const set = (name: string, value: string) => variables.set(normalise(name), [name, value]);
   for (const [name, value] of Object.entries(options.parent)) {
     if (value !== undefined && !removed.has(normalise(name))) set(name, value);
   }
   for (const [name, value] of Object.entries(options.defaults ?? {})) {
-    if (!keyOf.has(normalise(name))) set(name, value);
+    if (!variables.has(normalise(name))) set(name, value);
   }
   for (const [name, value] of Object.entries(options.overrides ?? {})) set(name, value);
-  return result;
+  return Object.fromEntries(variables.values());
 }

@@ -18,15 +18,15 @@ function spawnFixture(script: string, args: string[], extra: Partial<AgentProces
     command: process.execPath,
     args: [fixturePath(script), ...args],
     env: createAgentEnvironment({ parent: process.env, platform: process.platform }),
-    onStdoutLine: (line) => lines.push(line),
     onStderrLine: (line) => stderrLines.push(line),
     onLineTooLong: (error) => errors.push(error),
     ...extra,
   });
-  void child.spawned.then(
-    () => started.push(child.pid as number),
-    () => {},
-  );
+  child.setStdoutListener((line) => lines.push(line));
+  child.resumeOutput();
+  void child.spawned.then((error) => {
+    if (!error) started.push(child.pid as number);
+  });
   return { child, lines, stderrLines, errors };
 }
 
@@ -148,9 +148,8 @@ describe('spawnAgentProcess framing (real child processes)', () => {
       command: '/nonexistent/agent',
       args: [],
       env: {},
-      onStdoutLine: () => {},
     });
-    await expect(child.spawned).rejects.toThrow(/ENOENT/);
+    expect((await child.spawned)?.message).toMatch(/ENOENT/);
     const exit = await child.exited;
     expect(exit.code).toBeNull();
     expect(exit.spawnError?.message).toMatch(/ENOENT/);

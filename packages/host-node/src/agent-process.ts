@@ -1,15 +1,8 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { LineTooLongError, type Logger, noopLogger } from '@agentbridge/core/contracts';
 import { spawn } from 'cross-spawn';
-import { createLineSplitter, defaultMaxLineBytes } from './line-splitter.js';
-import {
-  createProcessTreeSignaller,
-  defaultStopGraceMs,
-  type SignalProcessTree,
-  stopProcessTree,
-  systemTimers,
-  type Timers,
-} from './process-group.js';
+import { createLineSplitter, defaultMaxLineBytes } from './ndjson.js';
+import { stopProcessTree } from './process-group.js';
 
 /** How a child process ended; `spawnError` when it could not be started. */
 type ProcessExit = {
@@ -18,13 +11,11 @@ type ProcessExit = {
   readonly spawnError?: Error;
 };
 
-/** What to run and how to stop it. */
+/** What to run (`command` resolved by `findExecutable`, `env` complete) and how to stop it. */
 export type ProcessOptions = {
-  /** The resolved executable (`findExecutable`); never run through a shell. */
   readonly command: string;
   readonly args: readonly string[];
   readonly cwd?: string;
-  /** The complete environment (`createAgentEnvironment`). */
   readonly env: Readonly<Record<string, string>>;
   /** Longest accepted stdout line in bytes (default 32 MiB). */
   readonly maxLineBytes?: number;
@@ -32,34 +23,25 @@ export type ProcessOptions = {
   readonly stopGraceMs?: number;
   /** False when the process ignores stdin EOF (default: the backend's, else true). */
   readonly exitsOnStdinEof?: boolean;
-  readonly timers?: Timers;
-  readonly signalTree?: SignalProcessTree;
   readonly logger?: Logger;
 };
 
-/** Options of {@link spawnAgentProcess}: the process and the receivers of its output. */
+/** Options of {@link spawnAgentProcess}; `onInputDrain` also follows a failed write. */
 export type AgentProcessOptions = ProcessOptions & {
-  readonly onStdoutLine: (line: string) => void;
   readonly onStderrLine?: (line: string) => void;
-  /** A stdout line over the limit was dropped; the lines after it still arrive. */
   readonly onLineTooLong?: (error: LineTooLongError) => void;
-  /** Congested stdin drained (also after a failed write). */
   readonly onInputDrain?: () => void;
 };
 
-/** A running child seen as lines (see {@link spawnAgentProcess}). */
 export type AgentProcess = ReturnType<typeof spawnAgentProcess>;
 
 /**
- * Spawns a child through `cross-spawn` (no shell; Windows batch files get safe quoting) with piped
- * stdio, `windowsHide` and, on POSIX, its own process group (X-03); lines both ways, with
- * backpressure: paused output is held even across the child's exit.
+ * Spawns a child through `cross-spawn` (no shell; safe quoting of Windows batch files), in its own
+ * process group on POSIX (X-03); lines both ways, with backpressure. Output starts paused and is
+ * held while paused, even across the exit: set the stdout listener, then `resumeOutput()`.
  */
 export function spawnAgentProcess(options: AgentProcessOptions) {
-  const logger = options.logger ?? noopLogger;
-  const timers = options.timers ?? systemTimers;
-  const maxLineBytes = options.maxLineBytes ?? defaultMaxLineBytes;
-  const { command, args, cwd } = options;
+  const { command, args, cwd, logger = noopLogger, maxLineBytes = defaultMaxLineBytes } = options;
   logger.debug('spawning process', { command, args, cwd });
   const child = spawn(command, [...args], {
     cwd,
@@ -72,33 +54,33 @@ export function spawnAgentProcess(options: AgentProcessOptions) {
   let stderrTail = '';
   let inputOpen = true;
   let inputCongested = false;
-  let outputPaused = false;
+  let outputPaused = true;
   let heldChunks: Buffer[] = [];
-  let stdoutEnded = false;
   let pipesClosed = false;
   let stopRequested = false;
   let exit: ProcessExit | undefined;
-  let drainTimer: unknown;
+  let drainTimer: NodeJS.Timeout | undefined;
   let stopping: Promise<ProcessExit> | undefined;
   const exitCallbacks: (() => void)[] = [];
   let resolveExited: (exit: ProcessExit) => void = () => {};
   const exited = new Promise<ProcessExit>((resolve) => {
     resolveExited = resolve;
   });
-  const spawned = new Promise<void>((resolve, reject) => {
-    child.once('spawn', resolve).once('error', reject);
+  const spawned = new Promise<Error | undefined>((resolve) => {
+    child.once('spawn', () => resolve(undefined)).once('error', resolve);
   });
-  spawned.catch(() => {});
 
-  const stdout = createLineSplitter({
-    maxLineBytes,
-    onLine: options.onStdoutLine,
-    onLineTooLong: () => {
-      logger.error('agent line too long, discarded', { limitBytes: maxLineBytes });
-      const source = 'agent stdout';
-      options.onLineTooLong?.(new LineTooLongError({ limitBytes: maxLineBytes, source }));
-    },
-  });
+  const splitStdout = (onLine: (line: string) => void) =>
+    createLineSplitter({
+      maxLineBytes,
+      onLine,
+      onLineTooLong: () => {
+        logger.error('agent line too long, discarded', { limitBytes: maxLineBytes });
+        const source = 'agent stdout';
+        options.onLineTooLong?.(new LineTooLongError({ limitBytes: maxLineBytes, source }));
+      },
+    });
+  let stdout = splitStdout(() => {});
   const stderr = createLineSplitter({
     maxLineBytes: 1024 * 1024,
     onLine: (line) => {
@@ -111,7 +93,7 @@ export function spawnAgentProcess(options: AgentProcessOptions) {
   /** Held output keeps the exit open until delivered, unless the process is being stopped. */
   const settle = () => {
     if (exit === undefined || (heldChunks.length > 0 && !stopRequested)) return;
-    timers.clearTimeout(drainTimer);
+    clearTimeout(drainTimer);
     resolveExited(exit);
   };
   const markExited = (processExit: ProcessExit) => {
@@ -121,7 +103,7 @@ export function spawnAgentProcess(options: AgentProcessOptions) {
   };
   /** X-10: 1.5 s after the exit, unless paused, stop waiting for pipes a descendant holds open. */
   const armDrainTimer = () => {
-    drainTimer = timers.setTimeout(() => {
+    drainTimer = setTimeout(() => {
       if (outputPaused) return armDrainTimer();
       logger.debug('output still open after exit, closing it', { pid: child.pid });
       child.stdout.destroy();
@@ -129,9 +111,10 @@ export function spawnAgentProcess(options: AgentProcessOptions) {
       stdout.end();
       stderr.end();
       settle();
-    }, 1500);
+    }, 1500).unref();
   };
 
+  child.stdout.pause();
   // Node resumes a child's paused stdout when it exits: what arrives while paused is held.
   child.stdout.on('data', (chunk: Buffer) => {
     if (!outputPaused) return stdout.push(chunk);
@@ -139,7 +122,6 @@ export function spawnAgentProcess(options: AgentProcessOptions) {
     child.stdout.pause();
   });
   child.stdout.on('end', () => {
-    stdoutEnded = true;
     if (heldChunks.length === 0) stdout.end();
   });
   child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
@@ -184,7 +166,7 @@ export function spawnAgentProcess(options: AgentProcessOptions) {
     get pid() {
       return child.pid;
     },
-    /** Resolves once the process runs; rejects when it could not be started. */
+    /** Resolves once the process runs, or with the error when it could not be started. */
     spawned,
     /** Resolves once the process exited and its output was delivered (or given up, X-10). */
     exited,
@@ -195,13 +177,16 @@ export function spawnAgentProcess(options: AgentProcessOptions) {
     get inputCongested() {
       return inputCongested;
     },
+    /** Sets (before `resumeOutput()`) what the splitter calls, itself, with every stdout line. */
+    setStdoutListener(listener: (line: string) => void) {
+      stdout = splitStdout(listener);
+    },
     /** Writes one line and `\n`, in call order; false when congested (nothing lost) or closed. */
     writeLine(line: string): boolean {
       if (!inputOpen || !child.stdin.writable) return false;
       inputCongested = !child.stdin.write(`${line}\n`);
       return !inputCongested;
     },
-    /** Closes stdin (EOF). */
     endInput,
     pauseOutput() {
       outputPaused = true;
@@ -213,7 +198,7 @@ export function spawnAgentProcess(options: AgentProcessOptions) {
       const chunks = heldChunks;
       heldChunks = [];
       for (const chunk of chunks) stdout.push(chunk);
-      if (stdoutEnded && chunks.length > 0) stdout.end();
+      if (child.stdout.readableEnded && chunks.length > 0) stdout.end();
       // The pipes may have closed while these were held: the exit settles only now.
       if (pipesClosed) settle();
       // A listener may have paused again while the held lines were delivered.
@@ -228,14 +213,8 @@ export function spawnAgentProcess(options: AgentProcessOptions) {
         whenExited: (callback: () => void) => (exit ? callback() : exitCallbacks.push(callback)),
         closeInput: endInput,
       };
-      stopping ??= stopProcessTree(target, {
-        graceMs: options.stopGraceMs ?? defaultStopGraceMs,
-        exitsOnStdinEof: options.exitsOnStdinEof ?? true,
-        platform: process.platform,
-        timers,
-        signalTree: options.signalTree ?? createProcessTreeSignaller(logger),
-        logger,
-      }).then(() => exited);
+      const { stopGraceMs: graceMs, exitsOnStdinEof } = options;
+      stopping ??= stopProcessTree(target, { graceMs, exitsOnStdinEof, logger }).then(() => exited);
       return stopping;
     },
   };

@@ -3,7 +3,7 @@ import type { BridgeEvent, Transport } from '@agentbridge/core/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventually, fixturePath, isProcessAlive } from './__fixtures__/process-helpers.js';
 import { createClaudeTransport } from './claude-transport.js';
-import { createLineWriter } from './line-writer.js';
+import { createLineWriter } from './ndjson.js';
 
 const transports: Transport[] = [];
 afterEach(async () => {
@@ -133,14 +133,15 @@ describe('createClaudeTransport (real child process)', () => {
     const lines: string[] = [];
     const events: BridgeEvent[] = [];
     let settled = false;
-    onLines(transport, (line) => {
-      lines.push(line);
+    transport.onEvent((event) => {
+      events.push(event);
+      if (event.type !== 'client-line') return;
+      lines.push(event.line);
       if (lines.length === 1) {
         transport.pauseOutput();
         transport.writeClientLine('go');
       }
     });
-    transport.onEvent((event) => events.push(event));
     void transport.closed.then(() => {
       settled = true;
     });

@@ -2,9 +2,8 @@ import type { Transport } from '@agentbridge/core/contracts';
 import { createProcessTransport, type ProcessTransportOptions } from './process-transport.js';
 
 /**
- * A pass-through to a real `claude`: the client's lines go to its stdin unchanged, its stdout
- * lines come back as `client-line` events, its stderr as `agent-output` events. Build its `env`
- * with `keepClaudeClientVariables: true`: unlike an ACP agent, `claude` reads them.
+ * A pass-through to a real `claude`: client lines to its stdin, its stdout lines as `client-line`
+ * events. Its `env` keeps the Claude client variables (`keepClaudeClientVariables`): it reads them.
  */
 export function createClaudeTransport(options: ProcessTransportOptions): Transport {
   return createProcessTransport(options, ({ agent, emit }) => ({

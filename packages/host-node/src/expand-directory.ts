@@ -1,13 +1,9 @@
-import { type Environment, type HostPlatform, pathFor, readVariable } from './host-platform.js';
+import { type Environment, pathFor, readVariable } from './host-platform.js';
 
-/**
- * Expands a configured directory: a leading `~` becomes the home directory; `%NAME%` on Windows,
- * `$NAME` and `${NAME}` elsewhere, become variables. Undefined when a variable or the home is
- * unknown, so that no bogus directory is searched.
- */
+/** Expands `~`, `%NAME%` (Windows) or `$NAME`/`${NAME}`; undefined when one is unknown. */
 export function expandDirectory(
   directory: string,
-  options: { environment: Environment; platform: HostPlatform; homeDirectory?: string },
+  options: { environment: Environment; platform: NodeJS.Platform; homeDirectory?: string },
 ): string | undefined {
   const { environment, platform } = options;
   let expanded = directory.trim();
@@ -22,21 +18,17 @@ export function expandDirectory(
     if (!value) missing = true;
     return value ?? '';
   };
-  expanded =
-    platform === 'win32'
-      ? expanded.replace(/%([^%]+)%/g, (_match, name: string) => lookup(name))
-      : expanded.replace(
-          /\$\{([A-Za-z_]\w*)\}|\$([A-Za-z_]\w*)/g,
-          (_match, braced: string | undefined, bare: string | undefined) =>
-            lookup(braced ?? bare ?? ''),
-        );
+  const variable = platform === 'win32' ? /%([^%]+)%/g : /\$\{([A-Za-z_]\w*)\}|\$([A-Za-z_]\w*)/g;
+  expanded = expanded.replace(variable, (_match, name?: string, bareName?: string) =>
+    lookup(name ?? bareName ?? ''),
+  );
   return missing || expanded === '' ? undefined : pathFor(platform).normalize(expanded);
 }
 
-/** The home directory the environment names: `USERPROFILE` (or `HOMEDRIVE`+`HOMEPATH`) on Windows, else `HOME`. */
+/** `USERPROFILE` (or `HOMEDRIVE`+`HOMEPATH`) on Windows, else `HOME`. */
 export function homeFromEnvironment(
   environment: Environment,
-  platform: HostPlatform,
+  platform: NodeJS.Platform,
 ): string | undefined {
   const read = (name: string) => readVariable(environment, name, platform);
   const drive = read('HOMEDRIVE');

@@ -1,53 +1,44 @@
 import { statSync } from 'node:fs';
 import { type BackendManifest, ExecutableNotFoundError } from '@agentbridge/core/contracts';
 import { expandDirectory } from './expand-directory.js';
-import { type Environment, type HostPlatform, pathFor, readVariable } from './host-platform.js';
+import { type Environment, pathFor, readVariable } from './host-platform.js';
 
-/** Options of {@link findExecutable}. */
+/** Options of {@link findExecutable}; `env` also supplies `PATH` and `PATHEXT`. */
 type FindExecutableOptions = {
   /** A bare name (`agent`), looked up on PATH, or a path (`./bin/agent`, `C:\x.cmd`). */
   readonly name: string;
-  /** Supplies `PATH`, `PATHEXT` and the variables of the extra directories. */
   readonly env: Environment;
-  readonly platform: HostPlatform;
+  readonly platform: NodeJS.Platform;
   /** Searched after PATH; `~`, `%NAME%` (Windows) and `$NAME` (POSIX) are expanded. */
   readonly extraDirectories?: BackendManifest['probe']['extraDirectories'];
-  /** Base of a relative path-like command (default: the path as given). */
+  /** Base of a relative path-like command. */
   readonly cwd?: string;
   /** Home for `~` (default: from `env`). */
   readonly homeDirectory?: string;
-  /** Shown in the not-found error. */
   readonly installHint?: string;
   /** Whether a path is a regular file (no executable-bit check); default `fs.statSync`. */
   readonly isFile?: (path: string) => boolean;
 };
 
-/** A resolved command and every candidate tried, up to and including the hit. */
-type FoundExecutable = { readonly path: string; readonly searchedPaths: readonly string[] };
-
 /** The extensions Windows launches without a host program, in the default PATHEXT order. */
 const windowsExtensions = ['.com', '.exe', '.bat', '.cmd'];
 
 /**
- * Resolves a command to a file as a shell would, without one (CP-01..CP-06): a path-like command
- * is taken as is (on Windows also with `.exe .cmd .bat .com`); a bare name is looked up on PATH
- * (Windows: with PATHEXT), then in the extra directories. The first existing file wins.
+ * Resolves a command to a file as a shell would, without one (CP-01..CP-06): a path as is (on
+ * Windows also with `.exe .cmd .bat .com`), a bare name on PATH (with PATHEXT), then in the extra
+ * directories. Returns the first existing file and every candidate tried.
  *
  * @throws ExecutableNotFoundError listing every candidate searched.
  */
-export function findExecutable(options: FindExecutableOptions): FoundExecutable {
+export function findExecutable(options: FindExecutableOptions) {
   const name = options.name.trim();
-  const isFile = options.isFile ?? isRegularFile;
+  const { installHint, isFile = isRegularFile } = options;
   const searchedPaths: string[] = [];
   for (const candidate of name === '' ? [] : candidates(name, options)) {
     searchedPaths.push(candidate);
     if (isFile(candidate)) return { path: candidate, searchedPaths };
   }
-  throw new ExecutableNotFoundError({
-    executable: name,
-    searchedPaths,
-    installHint: options.installHint,
-  });
+  throw new ExecutableNotFoundError({ executable: name, searchedPaths, installHint });
 }
 
 function candidates(name: string, options: FindExecutableOptions): string[] {
@@ -65,17 +56,10 @@ function candidates(name: string, options: FindExecutableOptions): string[] {
   const extensions = !windows || paths.extname(name) !== '' ? [''] : pathExtensions(env);
   const fromPath = (readVariable(env, 'PATH', platform) ?? '')
     .split(windows ? ';' : ':')
-    .map((entry) =>
-      entry
-        .trim()
-        .replace(/^"(.*)"$/, '$1')
-        .trim(),
-    )
+    .map((entry) => entry.replace(/^\s*"(.*)"\s*$/, '$1').trim())
     .filter((entry) => entry !== '');
   const extra = (windows ? options.extraDirectories?.win32 : options.extraDirectories?.posix) ?? [];
-  const directories = [...fromPath, ...extra.map(expand)].filter(
-    (directory): directory is string => directory !== undefined,
-  );
+  const directories = [...fromPath, ...extra.flatMap((directory) => expand(directory) ?? [])];
   const seen = new Set<string>();
   return directories.flatMap((directory) => {
     const key = windows ? directory.toLowerCase() : directory;

@@ -1,13 +1,10 @@
 import path from 'node:path';
 
-/** The platform whose rules apply; injected so Windows rules can be tested anywhere. */
-export type HostPlatform = NodeJS.Platform;
-
 /** An environment: variable name → value. */
 export type Environment = Readonly<Record<string, string | undefined>>;
 
-/** The `path` flavour of `platform`. */
-export function pathFor(platform: HostPlatform): path.PlatformPath {
+/** The `path` flavour of `platform` (injected everywhere, so Windows rules are tested anywhere). */
+export function pathFor(platform: NodeJS.Platform): path.PlatformPath {
   return platform === 'win32' ? path.win32 : path.posix;
 }
 
@@ -15,7 +12,7 @@ export function pathFor(platform: HostPlatform): path.PlatformPath {
 export function readVariable(
   environment: Environment,
   name: string,
-  platform: HostPlatform,
+  platform: NodeJS.Platform,
 ): string | undefined {
   if (environment[name] !== undefined || platform !== 'win32') return environment[name];
   const wanted = name.toUpperCase();

@@ -1,9 +1,7 @@
-export type { AcpTransportOptions } from './acp-transport.js';
-export { createAcpTransport } from './acp-transport.js';
+export { type AcpTransportOptions, createAcpTransport } from './acp-transport.js';
 export { createClaudeTransport } from './claude-transport.js';
 export { findExecutable } from './find-executable.js';
-export { createLineSplitter, defaultMaxLineBytes } from './line-splitter.js';
-export { createLineWriter } from './line-writer.js';
+export { createLineSplitter, createLineWriter, defaultMaxLineBytes } from './ndjson.js';
 export { prepareAgentLaunch } from './prepare-agent-launch.js';
 export { probeAgentVersion } from './probe-agent-version.js';
 export { createRedactor, secretArgumentValues } from './redact-secrets.js';

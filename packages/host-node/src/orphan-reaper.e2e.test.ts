@@ -20,14 +20,15 @@ function deadPid(): number {
 }
 
 async function startStubbornAgent(started: number[]) {
-  const pids = await new Promise<{ pid: number; childPid: number }>((resolve) =>
-    spawnAgentProcess({
+  const pids = await new Promise<{ pid: number; childPid: number }>((resolve) => {
+    const agent = spawnAgentProcess({
       command: process.execPath,
       args: [fixturePath('stubborn-tree.mjs')],
       env: { PATH: process.env.PATH ?? '' },
-      onStdoutLine: (line) => resolve(JSON.parse(line)),
-    }),
-  );
+    });
+    agent.setStdoutListener((line) => resolve(JSON.parse(line)));
+    agent.resumeOutput();
+  });
   started.push(pids.pid);
   const startTime = inspector.startTimeOf(pids.pid);
   if (startTime === undefined) throw new Error('agent start time unreadable');

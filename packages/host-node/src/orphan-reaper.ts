@@ -1,49 +1,38 @@
+import { rmSync } from 'node:fs';
 import { type Logger, noopLogger } from '@agentbridge/core/contracts';
-import type { SignalProcessTree } from './process-group.js';
+import { createProcessTreeSignaller, type SignalProcessTree } from './process-group.js';
 import { compareStartTimes, type ProcessInspector } from './process-inspector.js';
-import { listProcessRecords, type ProcessRecord, removeProcessRecord } from './process-record.js';
+import { listProcessRecords, type ProcessRecord } from './process-record.js';
 
-/** Options of {@link reapOrphans}. */
-type ReapOrphansOptions = {
-  readonly stateDirectory: string;
-  readonly inspector: ProcessInspector;
-  readonly signalTree: SignalProcessTree;
-  readonly logger?: Logger;
-};
-
-/** What {@link reapOrphans} did with each record. */
+/** What {@link reapOrphans} did with a record. */
 type ReapOutcome = {
   readonly file: string;
   readonly record: ProcessRecord | undefined;
-  /**
-   * `killed`: dead bridge, same agent: its tree was killed; `group-killed`: the agent had exited,
-   * its leftover group was killed; `bridge-alive`: record kept; `agent-gone`: nothing signalled;
-   * `unreadable`: the file was removed.
-   */
   readonly action: 'killed' | 'group-killed' | 'bridge-alive' | 'agent-gone' | 'unreadable';
 };
 
 /**
- * Reaps agents whose bridge died without stopping them (Z-03, for many bridges): for each record
- * whose bridge is no longer the recorded process, the agent's tree is killed **only** when its
- * pid and start time both still match (a recycled pid is never signalled); an exited agent's
- * leftover group is killed only when it can be tied to the record ({@link orphanedGroupMembers}).
- * Such records are consumed either way; those of live bridges are left alone. The executable's
- * name plays no part (Z-04): an agent launched through a shim is reaped like any other.
+ * Reaps agents whose bridge died (Z-03, Z-04): an agent's tree only when pid and start time still
+ * match, an exited agent's leftover group only when tied to the record; those records go.
  */
-export function reapOrphans(options: ReapOrphansOptions): ReapOutcome[] {
-  const logger = options.logger ?? noopLogger;
-  const { inspector } = options;
+export function reapOrphans(options: {
+  readonly stateDirectory: string;
+  readonly inspector: ProcessInspector;
+  /** Default: the real one. */
+  readonly signalTree?: SignalProcessTree;
+  readonly logger?: Logger;
+}): ReapOutcome[] {
+  const { inspector, logger = noopLogger } = options;
+  const signalTree = options.signalTree ?? createProcessTreeSignaller(logger);
   return listProcessRecords(options.stateDirectory).map(({ file, record }): ReapOutcome => {
     if (record === undefined) {
       logger.warn('unreadable process record removed', { file });
-      removeProcessRecord(file);
+      rmSync(file, { force: true });
       return { file, record, action: 'unreadable' };
     }
     const { bridge, agent, processGroupId, name } = record;
-    if (inspector.startTimeOf(bridge.pid) === bridge.startTime && !inspector.isZombie(bridge.pid)) {
+    if (inspector.startTimeOf(bridge.pid) === bridge.startTime && !inspector.isZombie(bridge.pid))
       return { file, record, action: 'bridge-alive' };
-    }
     const agentStart = inspector.startTimeOf(agent.pid);
     const leftovers =
       agentStart === undefined ? orphanedGroupMembers(inspector, record) : undefined;
@@ -62,22 +51,19 @@ export function reapOrphans(options: ReapOrphansOptions): ReapOutcome[] {
         processGroupId,
         ...(leftovers && { agentExited: true, members: leftovers }),
       });
-      options.signalTree(processGroupId ?? agent.pid, 'SIGKILL');
+      signalTree(processGroupId ?? agent.pid, 'SIGKILL');
     }
-    removeProcessRecord(file);
+    rmSync(file, { force: true });
     return { file, record, action };
   });
 }
 
 /**
- * The pids left in the group of an exited agent, when they can be tied to it: the agent led the
- * group, and a group id is not reused while the group has members; as a second guard every member
- * started no earlier than the agent (comparable tokens). Undefined when none or in any doubt.
+ * The pids left in the group of an exited agent when they can be tied to it (else undefined): the
+ * agent led the group, a group id is not reused while it has members, and (a second guard) every
+ * member started no earlier than the agent.
  */
-function orphanedGroupMembers(
-  inspector: ProcessInspector,
-  record: ProcessRecord,
-): number[] | undefined {
+function orphanedGroupMembers(inspector: ProcessInspector, record: ProcessRecord) {
   if (record.processGroupId !== record.agent.pid) return undefined;
   const members = inspector.processGroupMembers?.(record.processGroupId);
   const tied = members?.every(

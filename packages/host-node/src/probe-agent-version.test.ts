@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BackendLaunch } from '@agentbridge/core/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { probeAgentVersion, type RunCommand } from './probe-agent-version.js';
-import { parseSemanticVersion, selectLaunchArgs } from './select-launch-args.js';
+import { selectLaunchArgs } from './prepare-agent-launch.js';
+import { parseSemanticVersion, probeAgentVersion, type RunCommand } from './probe-agent-version.js';
 
 describe('selectLaunchArgs', () => {
   const launch: BackendLaunch = {

@@ -2,7 +2,6 @@ import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'no
 import path from 'node:path';
 import { errorMessage, isRecord, type Logger, noopLogger } from '@agentbridge/core/contracts';
 import { spawn } from 'cross-spawn';
-import { parseSemanticVersion } from './select-launch-args.js';
 
 /** Runs a command without a shell; resolves with its combined output (a seam for tests). */
 export type RunCommand = (
@@ -11,46 +10,43 @@ export type RunCommand = (
   options: { env: Readonly<Record<string, string>>; timeoutMs: number },
 ) => Promise<string>;
 
-/** Options of {@link probeAgentVersion}. */
+/** Options of {@link probeAgentVersion}: no cache without `stateDirectory`; `timeoutMs` 15 000. */
 type ProbeAgentVersionOptions = {
   readonly executablePath: string;
-  /** `BackendManifest.probe.versionArgs` (`['--version']`). */
   readonly versionArgs: readonly string[];
   readonly env: Readonly<Record<string, string>>;
-  /** Where `version-cache.json` lives; no caching when absent. */
   readonly stateDirectory?: string;
   readonly run?: RunCommand;
   readonly logger?: Logger;
-  /** Default 15 000 ms. */
   readonly timeoutMs?: number;
 };
 
 type VersionCache = Record<string, { modifiedTimeMs: number; version: string | null }>;
 
+/** The first `major.minor.patch` in `text` (`agent 0.61.0-nightly` → `0.61.0`), or undefined. */
+export function parseSemanticVersion(text: string): string | undefined {
+  const match = /(\d+)\.(\d+)\.(\d+)/.exec(text);
+  return match === null ? undefined : `${Number(match[1])}.${Number(match[2])}.${Number(match[3])}`;
+}
+
 /**
- * The installed version of an agent: the first semver in the output of `<executable>
- * <versionArgs>`, cached per executable path and modification time under the state directory so
- * the probe runs once per install. Undefined when it cannot be told.
+ * The first semver `<executable> <versionArgs>` prints, cached per path and modification time in
+ * the state directory, so the probe runs once per install. Undefined when it cannot be told.
  */
 export async function probeAgentVersion(
   options: ProbeAgentVersionOptions,
 ): Promise<string | undefined> {
-  const { executablePath: executable, stateDirectory } = options;
-  const logger = options.logger ?? noopLogger;
+  const { executablePath: executable, stateDirectory, logger = noopLogger } = options;
+  const { run = runCommand, versionArgs, env, timeoutMs = 15_000 } = options;
   const modifiedTimeMs = statSync(executable, { throwIfNoEntry: false })?.mtimeMs;
   const cacheFile = stateDirectory && path.join(stateDirectory, 'version-cache.json');
   const cache = cacheFile ? readCache(cacheFile) : {};
   const cached = cache[executable];
-  if (cached !== undefined && cached.modifiedTimeMs === modifiedTimeMs) {
+  if (cached !== undefined && cached.modifiedTimeMs === modifiedTimeMs)
     return cached.version ?? undefined;
-  }
   let version: string | undefined;
   try {
-    const output = await (options.run ?? runCommand)(executable, options.versionArgs, {
-      env: options.env,
-      timeoutMs: options.timeoutMs ?? 15_000,
-    });
-    version = parseSemanticVersion(output);
+    version = parseSemanticVersion(await run(executable, versionArgs, { env, timeoutMs }));
   } catch (error) {
     logger.warn('version probe failed', { executable, message: errorMessage(error) });
     return undefined;

@@ -1,14 +1,14 @@
 import { spawn } from 'node:child_process';
 import { type Logger, noopLogger } from '@agentbridge/core/contracts';
 
-/** The timer seam of the host: real (unref'd) timers in production, fakes in unit tests. */
+/** The timer seam of {@link stopProcessTree}: fakes in unit tests. */
 export type Timers = {
   setTimeout(callback: () => void, delayMs: number): unknown;
   clearTimeout(handle: unknown): void;
 };
 
 /** Real timers that do not keep the process alive on their own. */
-export const systemTimers: Timers = {
+const systemTimers: Timers = {
   setTimeout: (callback, delayMs) => setTimeout(callback, delayMs).unref(),
   clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
 };
@@ -39,40 +39,34 @@ export function createProcessTreeSignaller(logger: Logger = noopLogger): SignalP
   };
 }
 
-/** What {@link stopProcessTree} needs: the pid (the group id on POSIX), exit news, stdin. */
+/** What {@link stopProcessTree} stops; `whenExited` calls back at once when it already exited. */
 export type StoppableProcess = {
   readonly pid: number | undefined;
-  /** Calls `callback` once the process exited (at once when it already has). */
   whenExited(callback: () => void): void;
   closeInput(): void;
 };
 
-/** Options of {@link stopProcessTree}; `graceMs` separates the steps. */
-type StopProcessTreeOptions = {
-  readonly graceMs: number;
-  readonly exitsOnStdinEof: boolean;
-  readonly platform: NodeJS.Platform;
-  readonly timers: Timers;
-  readonly signalTree: SignalProcessTree;
-  readonly logger?: Logger;
-};
-
-/** Default grace between the steps of a stop, in milliseconds. */
-export const defaultStopGraceMs = 1500;
-
 /**
- * Stops a process and everything it started (X-07): close stdin; wait `graceMs` (skipped when it
- * ignores EOF); SIGTERM the group; wait `graceMs`; SIGKILL the group. On Windows `taskkill /T /F`
- * replaces both signals. Once the leader is gone the group is SIGKILLed once more, so no
- * descendant outlives it. Resolves when the leader exited, or after the last grace.
+ * Stops a process tree (X-07): stdin EOF, grace (unless it ignores EOF), SIGTERM to the group,
+ * grace, SIGKILL (Windows: `taskkill /T /F`); once the leader exited, SIGKILL the group again.
  */
 export function stopProcessTree(
   target: StoppableProcess,
-  options: StopProcessTreeOptions,
+  options: {
+    /** Default 1 500 ms. */
+    readonly graceMs?: number;
+    readonly exitsOnStdinEof?: boolean;
+    readonly logger?: Logger;
+    /** Seams (the real ones by default). */
+    readonly platform?: NodeJS.Platform;
+    readonly timers?: Timers;
+    readonly signalTree?: SignalProcessTree;
+  },
 ): Promise<void> {
   const { pid } = target;
-  const { timers, signalTree } = options;
-  const windows = options.platform === 'win32';
+  const { graceMs = 1500, exitsOnStdinEof = true, timers = systemTimers } = options;
+  const signalTree = options.signalTree ?? createProcessTreeSignaller(options.logger);
+  const windows = (options.platform ?? process.platform) === 'win32';
   return new Promise<void>((resolve) => {
     let finished = false;
     let timer: unknown;
@@ -86,7 +80,7 @@ export function stopProcessTree(
     const after = (step: () => void) => {
       timer = timers.setTimeout(() => {
         if (!finished) step();
-      }, options.graceMs);
+      }, graceMs);
     };
     const signal = (name: TreeSignal, next: () => void) => {
       if (pid === undefined) return finish();
@@ -100,7 +94,7 @@ export function stopProcessTree(
     target.whenExited(finish);
     if (!finished) target.closeInput();
     if (finished) return;
-    if (options.exitsOnStdinEof) after(terminate);
+    if (exitsOnStdinEof) after(terminate);
     else terminate();
   });
 }

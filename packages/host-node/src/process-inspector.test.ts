@@ -19,7 +19,7 @@ describe('compareStartTimes', () => {
 
 describe.skipIf(process.platform !== 'linux')('the Linux inspector', () => {
   it('lists this process in its own process group with its start-time token', () => {
-    const inspector = createProcessInspector('linux');
+    const inspector = createProcessInspector();
     const members = inspector.processGroupMembers?.(Number(readGroupOf(process.pid))) ?? [];
     expect(members).toContainEqual({
       pid: process.pid,

@@ -1,17 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 
-/**
- * Who a process is: its id and an opaque start-time token. Two identities are the same process
- * only when both match, so a recycled pid is never mistaken for the original.
- */
+/** A process: the same only when pid and start time both match (a recycled pid is another). */
 export type ProcessIdentity = {
   readonly pid: number;
   /** `linux:<boot id>:<start ticks>` (from `/proc`), `ps:<lstart>` or `win:<start ticks>`. */
   readonly startTime: string;
 };
 
-/** Reads process start times; a seam so that reaping is unit-tested without real processes. */
+/** Reads process start times (a seam: reaping is unit-tested without real processes). */
 export type ProcessInspector = {
   /** The start-time token of a live process, or undefined when no such process runs. */
   startTimeOf(pid: number): string | undefined;
@@ -21,43 +18,33 @@ export type ProcessInspector = {
   processGroupMembers?(processGroupId: number): readonly ProcessIdentity[] | undefined;
 };
 
-/**
- * Orders two start-time tokens: negative when `left` started first, zero at the same tick (`ps`:
- * second), positive when later; undefined when they cannot be compared (other kinds or boots).
- */
+/** Orders two start-time tokens (like `a - b`); undefined across kinds or boots. */
 export function compareStartTimes(left: string, right: string): number | undefined {
-  const [leftKind, leftRest] = splitToken(left);
-  const [rightKind, rightRest] = splitToken(right);
-  if (leftKind !== rightKind || !['linux', 'ps', 'win'].includes(leftKind)) return undefined;
-  if (leftKind === 'ps') {
-    const difference = Date.parse(leftRest) - Date.parse(rightRest);
-    return Number.isNaN(difference) ? undefined : Math.sign(difference);
+  // `linux:<boot>:<ticks>` and `win:<ticks>`: comparable when everything before the ticks matches.
+  const ticks = /^(linux:(?:.*:)?|win:)(\d+)$/;
+  const leftTicks = ticks.exec(left);
+  const rightTicks = ticks.exec(right);
+  if (leftTicks !== null && rightTicks !== null) {
+    if (leftTicks[1] !== rightTicks[1]) return undefined;
+    const difference = BigInt(leftTicks[2] as string) - BigInt(rightTicks[2] as string);
+    return difference === 0n ? 0 : difference < 0n ? -1 : 1;
   }
-  const boot = /^(?:(.*):)?(\d+)$/;
-  const leftMatch = boot.exec(leftRest);
-  const rightMatch = boot.exec(rightRest);
-  if (leftMatch === null || rightMatch === null || leftMatch[1] !== rightMatch[1]) return undefined;
-  const difference = BigInt(leftMatch[2] as string) - BigInt(rightMatch[2] as string);
-  return difference === 0n ? 0 : difference < 0n ? -1 : 1;
-}
-
-function splitToken(token: string): [string, string] {
-  const colon = token.indexOf(':');
-  return colon < 0 ? ['', token] : [token.slice(0, colon), token.slice(colon + 1)];
+  if (!left.startsWith('ps:') || !right.startsWith('ps:')) return undefined;
+  const difference = Date.parse(left.slice(3)) - Date.parse(right.slice(3));
+  return Number.isNaN(difference) ? undefined : Math.sign(difference);
 }
 
 type ProcessRow = ProcessIdentity & { readonly groupId: number; readonly state: string };
 
 /** The real inspector: `/proc` on Linux, `ps` on other POSIX systems, PowerShell on Windows. */
-export function createProcessInspector(
-  platform: NodeJS.Platform = process.platform,
-): ProcessInspector {
+export function createProcessInspector(): ProcessInspector {
+  const { platform } = process;
+  const psRow = (pid: number) => psRows(pid)[0];
   const read = platform === 'linux' ? procRow : platform === 'win32' ? windowsRow : psRow;
-  const valid = (pid: number) => Number.isSafeInteger(pid) && pid > 0;
   const list = platform === 'linux' ? procRows : psRows;
   return {
-    startTimeOf: (pid) => (valid(pid) ? read(pid)?.startTime : undefined),
-    isZombie: (pid) => valid(pid) && read(pid)?.state.startsWith('Z') === true,
+    startTimeOf: (pid) => read(pid)?.startTime,
+    isZombie: (pid) => read(pid)?.state.startsWith('Z') === true,
     ...(platform !== 'win32' && {
       processGroupMembers: (processGroupId: number) =>
         list()
@@ -75,23 +62,20 @@ function procRow(pid: number): ProcessRow | undefined {
   // From field 3 (state): field 5 (pgrp) is index 2, field 22 (starttime) index 19.
   const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
   if (fields[19] === undefined) return undefined;
-  bootId ??= readText('/proc/sys/kernel/random/boot_id').trim() || bootTime();
+  bootId ??=
+    readText('/proc/sys/kernel/random/boot_id').trim() ||
+    (/^btime (\d+)$/m.exec(readText('/proc/stat'))?.[1] ?? 'unknown-boot');
   const startTime = `linux:${bootId}:${fields[19]}`;
   return { pid, state: fields[0] ?? '', groupId: Number(fields[2]), startTime };
 }
 
 function procRows(): ProcessRow[] {
   try {
-    return readdirSync('/proc').flatMap(
-      (name) => (/^\d+$/.test(name) && procRow(Number(name))) || [],
-    );
+    const pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+    return pids.flatMap((pid) => procRow(Number(pid)) ?? []);
   } catch {
     return [];
   }
-}
-
-function bootTime(): string {
-  return /^btime (\d+)$/m.exec(readText('/proc/stat'))?.[1] ?? 'unknown-boot';
 }
 
 function readText(path: string): string {
@@ -113,10 +97,6 @@ function psRows(pid?: number): ProcessRow[] {
     const startTime = `ps:${started.replace(/\s+/g, ' ')}`;
     return [{ pid: Number(rowPid), groupId: Number(groupId), state, startTime }];
   });
-}
-
-function psRow(pid: number): ProcessRow | undefined {
-  return psRows(pid)[0];
 }
 
 function windowsRow(pid: number): ProcessRow | undefined {

@@ -1,12 +1,9 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { errorMessage, type Logger } from '@agentbridge/core/contracts';
 import type { ProcessIdentity, ProcessInspector } from './process-inspector.js';
 
-/**
- * What a bridge writes about the agent it spawned, so that a later bridge can reap the agent if
- * this one dies without stopping it (Z-01). One file per bridge process and agent.
- */
+/** One file per bridge and agent, so a later bridge can reap the agent if this one dies (Z-01). */
 export type ProcessRecord = {
   readonly version: 1;
   readonly bridge: ProcessIdentity;
@@ -15,7 +12,6 @@ export type ProcessRecord = {
   readonly processGroupId: number | null;
   /** The executable's file name without extension, for logs (Z-02). */
   readonly name: string;
-  /** Milliseconds since the epoch. */
   readonly recordedAt: number;
 };
 
@@ -30,10 +26,7 @@ export function writeProcessRecord(stateDirectory: string, record: ProcessRecord
   return file;
 }
 
-/**
- * Records the agent `pid` that this process spawned from `command`; the record's file, or
- * undefined when a start time is unreadable or the file cannot be written (logged).
- */
+/** Records an agent this process spawned; its file, or undefined when that failed. */
 export function recordAgent(options: {
   readonly stateDirectory: string;
   readonly inspector: ProcessInspector;
@@ -58,11 +51,6 @@ export function recordAgent(options: {
     options.logger.warn('process record not written', { message: errorMessage(error) });
     return undefined;
   }
-}
-
-/** Deletes a record file; a missing file is fine (Z-05). */
-export function removeProcessRecord(file: string): void {
-  rmSync(file, { force: true });
 }
 
 /** Every record file of the state directory, with its record (undefined when unreadable). */

@@ -1,58 +1,50 @@
-import {
-  AgentError,
-  type BridgeEvent,
-  errorMessage,
-  type LineTooLongError,
-  type Logger,
-  noopLogger,
-  type Transport,
-  type TransportExit,
+import { rmSync } from 'node:fs';
+import type {
+  BridgeEvent,
+  LineTooLongError,
+  Logger,
+  Transport,
+  TransportExit,
 } from '@agentbridge/core/contracts';
+import { AgentError, errorMessage, noopLogger } from '@agentbridge/core/contracts';
 import { type AgentProcess, type ProcessOptions, spawnAgentProcess } from './agent-process.js';
 import { reapOrphans } from './orphan-reaper.js';
-import { createProcessTreeSignaller, systemTimers, type Timers } from './process-group.js';
-import { createProcessInspector, type ProcessInspector } from './process-inspector.js';
-import { recordAgent, removeProcessRecord } from './process-record.js';
+import { createProcessInspector } from './process-inspector.js';
+import { recordAgent } from './process-record.js';
 import { createRedactingLogger, createRedactor } from './redact-secrets.js';
 
-/** Options of both transports. */
+/** Options of both transports: `secrets` are masked in agent output, stderr tail and logs. */
 export type ProcessTransportOptions = ProcessOptions & {
   /** When set, `start()` reaps orphans of dead bridges and records the process (Z-01..Z-05). */
   readonly stateDirectory?: string;
-  /** Masked as `***` in `agent-output` events, the stderr tail and every log line. */
   readonly secrets?: readonly string[];
-  readonly inspector?: ProcessInspector;
 };
 
-/** What a relay is given right after the spawn. */
+/** What a relay is given; `emit` is the transport's listener itself. */
 type RelayContext = {
   readonly agent: AgentProcess;
-  /** Hands an event to the transport's listeners. */
   readonly emit: (event: BridgeEvent) => void;
   readonly redact: (text: string) => string;
   /** Masks secrets. */
   readonly logger: Logger;
-  readonly timers: Timers;
 };
 
 /** The protocol between the client and the process: the ACP bridge, or a pass-through. */
 type Relay = {
   onClientLine(line: string): void;
   onClientEnd(): void;
+  /** Becomes the agent's stdout listener: the splitter calls it for every line. */
   onAgentLine(line: string): void;
-  /** One stderr line, secrets masked. */
-  onAgentStderrLine?(line: string): void;
+  onAgentStderrLine?(maskedLine: string): void;
   onAgentLineTooLong?(error: LineTooLongError): void;
-  /** The process exited and its output was delivered; `stderrTail` is masked. */
+  /** The process exited and its output was delivered (the last call); `stderrTail` is masked. */
   onAgentExit(exit: TransportExit): void;
-  dispose?(): void;
 };
 
 /**
- * The process side of both transports: reaps orphans, spawns, records the process, masks secrets,
- * reports `agent-started`, stderr `agent-output` and `agent-exited`, settles `closed`. The relay
- * is made right after the spawn (it may load modules while the agent boots); the agent's stdout
- * waits for it, and a relay that cannot be made stops the agent.
+ * The process side of both transports: reaping, spawn, record, masking, the process events and
+ * `closed`. The relay is made after the spawn (it may load modules while the agent boots) and the
+ * agent's stdout waits for it. No code of this file runs per stdout line or relay event.
  */
 export function createProcessTransport(
   options: ProcessTransportOptions,
@@ -60,9 +52,7 @@ export function createProcessTransport(
 ): Transport {
   const redact = createRedactor(options.secrets ?? []);
   const logger = createRedactingLogger(options.logger ?? noopLogger, redact);
-  const timers = options.timers ?? systemTimers;
-  const signalTree = options.signalTree ?? createProcessTreeSignaller(logger);
-  const listeners: ((event: BridgeEvent) => void)[] = [];
+  let listener: (event: BridgeEvent) => void = () => {};
   const drainListeners: (() => void)[] = [];
   let agent: AgentProcess | undefined;
   let relay: Relay | undefined;
@@ -76,42 +66,42 @@ export function createProcessTransport(
     resolveClosed = resolve;
   });
 
-  const emit = (event: BridgeEvent) => {
-    for (const listener of listeners) {
-      try {
-        listener(event);
-      } catch (error) {
-        logger.error('event listener failed', { message: errorMessage(error) });
-      }
+  /** A process event; a failing listener is logged (the relay's events reach it directly). */
+  const report = (event: BridgeEvent) => {
+    try {
+      listener(event);
+    } catch (error) {
+      logger.error('event listener failed', { message: errorMessage(error) });
     }
   };
   const notifyDrain = () => {
-    for (const listener of drainListeners) listener();
+    for (const drainListener of drainListeners) drainListener();
   };
   const finish = (exit: TransportExit) => {
     if (finished) return;
     finished = true;
-    relay?.dispose?.();
     try {
-      if (recordFile !== undefined) removeProcessRecord(recordFile);
+      if (recordFile !== undefined) rmSync(recordFile, { force: true });
     } catch (error) {
       // Left for the reaper of a later bridge: `closed` settles anyway.
       logger.warn('process record not removed', { file: recordFile, message: errorMessage(error) });
     }
-    emit({ type: 'agent-exited', code: exit.code, signal: exit.signal });
+    report({ type: 'agent-exited', code: exit.code, signal: exit.signal });
     notifyDrain();
     resolveClosed(exit);
   };
   const closedError = (message: string, cause?: unknown) =>
     new AgentError('transport-closed', message, { cause });
+  const spawnError = (cause: unknown) =>
+    closedError(`The process could not be started: ${errorMessage(cause)}`, cause);
 
   const start = async () => {
     if (agent !== undefined) throw new AgentError('internal', 'The transport was already started.');
     const { stateDirectory, command } = options;
-    const inspector = stateDirectory && (options.inspector ?? createProcessInspector());
-    if (stateDirectory && inspector) {
+    const inspector = stateDirectory === undefined ? undefined : createProcessInspector();
+    if (stateDirectory !== undefined && inspector !== undefined) {
       try {
-        reapOrphans({ stateDirectory, inspector, signalTree, logger });
+        reapOrphans({ stateDirectory, inspector, logger });
       } catch (error) {
         logger.warn('orphan reaping failed', { message: errorMessage(error) });
       }
@@ -119,38 +109,32 @@ export function createProcessTransport(
     if (finished) throw closedError('The transport was closed before it started.');
     const child = spawnAgentProcess({
       ...options,
-      timers,
-      signalTree,
       logger,
-      onStdoutLine: (line) => relay?.onAgentLine(line),
       onStderrLine: (line) => {
         const shown = redact(line);
         logger.debug('agent stderr', { line: shown });
-        emit({ type: 'agent-output', stream: 'stderr', line: shown });
+        report({ type: 'agent-output', stream: 'stderr', line: shown });
         relay?.onAgentStderrLine?.(shown);
       },
       onLineTooLong: (error) => relay?.onAgentLineTooLong?.(error),
       onInputDrain: notifyDrain,
     });
     agent = child;
-    child.pauseOutput();
-    const spawnFailure = child.spawned.then(
-      () => {
-        const pid = child.pid as number;
-        if (stateDirectory && inspector && !finished) {
-          recordFile = recordAgent({ stateDirectory, inspector, pid, command, logger });
-        }
-        emit({ type: 'agent-started', pid, command });
-      },
-      (error: unknown) => error ?? 'spawn failed',
-    );
+    const spawnFailure = child.spawned.then((error) => {
+      if (error) return spawnError(error);
+      const pid = child.pid as number;
+      if (stateDirectory !== undefined && inspector !== undefined && !finished)
+        recordFile = recordAgent({ stateDirectory, inspector, pid, command, logger });
+      report({ type: 'agent-started', pid, command });
+    });
     try {
-      relay = await createRelay({ agent: child, emit, redact, logger, timers });
+      relay = await createRelay({ agent: child, emit: listener, redact, logger });
     } catch (error) {
       await child.stop();
       finish({ code: null, signal: null, stderrTail: '' });
       throw error;
     }
+    child.setStdoutListener(relay.onAgentLine);
     void child.exited.then(async (exit) => {
       // X-01: the tail says why the agent died; secrets are masked.
       const stderrTail = redact(child.stderrTail);
@@ -159,21 +143,20 @@ export function createProcessTransport(
       await child.stop().catch((error: unknown) => {
         logger.warn('stopping the process tree failed', { message: errorMessage(error) });
       });
-      const { spawnError } = exit;
-      const message = `The process could not be started: ${spawnError?.message}`;
-      const error = spawnError && closedError(message, spawnError);
+      const error = exit.spawnError && spawnError(exit.spawnError);
       finish({ code: exit.code, signal: exit.signal, stderrTail, ...(error && { error }) });
     });
     if (clientEnded) relay.onClientEnd();
     if (!clientPaused) child.resumeOutput();
     if (closing) throw closedError('The transport was closed before it started.');
     const failure = await spawnFailure;
-    if (failure)
-      throw closedError(`The process could not be started: ${errorMessage(failure)}`, failure);
+    if (failure) throw failure;
   };
 
   return {
-    onEvent: (listener) => listeners.push(listener),
+    onEvent(eventListener) {
+      listener = eventListener;
+    },
     start,
     writeClientLine(line) {
       if (finished || relay === undefined || agent === undefined) return false;
@@ -185,7 +168,7 @@ export function createProcessTransport(
       clientEnded = true;
       relay?.onClientEnd();
     },
-    onInputDrain: (listener) => drainListeners.push(listener),
+    onInputDrain: (drainListener) => drainListeners.push(drainListener),
     pauseOutput() {
       clientPaused = true;
       agent?.pauseOutput();

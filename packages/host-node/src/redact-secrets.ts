@@ -1,5 +1,4 @@
-import type { BackendManifest, LogData, Logger } from '@agentbridge/core/contracts';
-import { type HostPlatform, readVariable } from './host-platform.js';
+import type { LogData, Logger } from '@agentbridge/core/contracts';
 
 /** Values shorter than this are never masked (masking `1` or `on` would garble every line). */
 const minimumSecretLength = 4;
@@ -9,11 +8,7 @@ const secretFlag = /^--?[\w-]*(?:key|token|secret|password|passwd|credential|aut
 const secretValue =
   /^(?:(?:sk-|sk_|pk_|rk_|ghp_|gho_|ghu_|ghs_|github_pat_|glpat-|xox[abpr]-|AIza|ya29\.)[\w.-]{8,}|(?=\S*\d)(?=\S*[A-Za-z])[\w+=.-]{32,})$/;
 
-/**
- * The values in a command line that look like secrets: the value of a flag named like a credential
- * (`--api-key X`, `--token=X`) and any argument shaped like a key. Masked in logs and agent
- * output; the arguments themselves are passed unchanged.
- */
+/** The values of credential-named flags (`--api-key X`, `--token=X`) and key-shaped arguments. */
 export function secretArgumentValues(args: readonly string[]): string[] {
   const values = args.flatMap((argument, index) => {
     const equals = argument.indexOf('=');
@@ -26,27 +21,6 @@ export function secretArgumentValues(args: readonly string[]): string[] {
     return secretValue.test(argument) ? [argument] : [];
   });
   return values.filter((value) => value.length >= minimumSecretLength);
-}
-
-/**
- * The values to mask wherever agent output, exit texts or logs are shown: the agent's
- * `manifest.env.credentials`, every value of the configuration's `env` (`.agentrc`) and the
- * arguments that look like secrets.
- */
-export function collectLaunchSecrets(options: {
-  readonly manifest: BackendManifest;
-  /** The agent's complete environment. */
-  readonly env: Readonly<Record<string, string>>;
-  readonly configEnv?: Readonly<Record<string, string>>;
-  readonly args: readonly string[];
-  readonly platform: HostPlatform;
-}): string[] {
-  const { manifest, env, platform } = options;
-  return [
-    ...manifest.env.credentials.flatMap((name) => readVariable(env, name, platform) || []),
-    ...Object.values(options.configEnv ?? {}),
-    ...secretArgumentValues(options.args),
-  ];
 }
 
 /** Replaces every secret (of 4 characters or more) with `***`, the longest first. */

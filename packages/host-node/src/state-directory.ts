@@ -1,20 +1,13 @@
 import { homeFromEnvironment } from './expand-directory.js';
-import { type Environment, type HostPlatform, pathFor, readVariable } from './host-platform.js';
+import { type Environment, pathFor, readVariable } from './host-platform.js';
 
-/** Options of {@link resolveStateDirectory}. */
-type StateDirectoryOptions = {
+/** `AGENTBRIDGE_STATE_DIR`, else the platform's state directory + `agentbridge` (not created). */
+export function resolveStateDirectory(options: {
   readonly env: Environment;
-  readonly platform: HostPlatform;
-  /** Used when the environment names no home (default: from `env`). */
+  readonly platform: NodeJS.Platform;
+  /** Used when the environment names no home. */
   readonly homeDirectory?: string;
-};
-
-/**
- * Where agentbridge keeps its process records and caches: `AGENTBRIDGE_STATE_DIR`, else
- * `%LOCALAPPDATA%\agentbridge` on Windows, else `$XDG_STATE_HOME/agentbridge`, else
- * `~/.local/state/agentbridge`. The directory is not created here.
- */
-export function resolveStateDirectory(options: StateDirectoryOptions): string {
+}): string {
   const { env, platform } = options;
   const paths = pathFor(platform);
   const explicit = readVariable(env, 'AGENTBRIDGE_STATE_DIR', platform);

@@ -1,8 +1,8 @@
 import { UsageError } from '@agentbridge/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { claudeFlags } from './claude-flags.js';
-import { parseCommandLine } from './parse-command-line.js';
+import { formatArgvNotes, parseCommandLine } from './parse-command-line.js';
+import { claudeFlags } from './tokenize-argv.js';
 
 const sdkPrefix = ['--output-format', 'stream-json', '--verbose', '--input-format', 'stream-json'];
 
@@ -41,7 +41,6 @@ describe('parseCommandLine', () => {
     expect(commandLine).toMatchObject({
       mode: 'stream-json',
       outputFormat: 'stream-json',
-      inputFormat: 'stream-json',
       verbose: true,
       model: 'claude-sonnet-x',
       permissionPromptTool: 'stdio',
@@ -54,7 +53,7 @@ describe('parseCommandLine', () => {
       additionalDirectories: ['/tmp'],
       forkSession: true,
       replayUserMessages: true,
-      debugToStderr: true,
+      debug: true,
       unknownFlags: [],
     });
     expect(commandLine.unsupportedFlags).toEqual([
@@ -274,5 +273,17 @@ describe('parseCommandLine', () => {
         },
       ),
     );
+  });
+});
+
+describe('formatArgvNotes', () => {
+  it('warns once per unknown flag and notes once per unsupported flag', () => {
+    expect(
+      formatArgvNotes({ unknownFlags: ['--foo bar'], unsupportedFlags: ['max-turns', 'effort'] }),
+    ).toEqual([
+      "agentbridge: warning: unknown option '--foo bar' ignored\n",
+      'agentbridge: note: --max-turns cannot be honoured by an ACP agent and is ignored\n',
+      'agentbridge: note: --effort cannot be honoured by an ACP agent and is ignored\n',
+    ]);
   });
 });

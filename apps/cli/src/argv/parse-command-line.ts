@@ -1,6 +1,5 @@
 import { claudePermissionModes, UsageError } from '@agentbridge/core/contracts';
-import { findFlag } from './claude-flags.js';
-import { tokenizeArgv } from './tokenize-argv.js';
+import { findFlag, tokenizeArgv } from './tokenize-argv.js';
 
 const outputFormats = ['text', 'json', 'stream-json'] as const;
 const inputFormats = ['text', 'stream-json'] as const;
@@ -12,22 +11,20 @@ export const printNeedsInput =
   'Error: Input must be provided either through stdin or as a prompt argument when using --print';
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** `--output-format`. */
 export type OutputFormat = (typeof outputFormats)[number];
 
 /** The command line with meaning: everything `claude` accepts that the CLI uses. */
 export type CommandLine = ReturnType<typeof parseCommandLine>;
 
 /**
- * Parses a `claude`-compatible command line (without `node` and the script). Throws `UsageError`
- * (exit 1, `claude`'s wording) for invalid values and combinations; unknown and unsupported flags
- * are returned for one warning line each, never an error.
+ * Parses a `claude` command line. Invalid values and combinations throw `UsageError` (exit 1, in
+ * `claude`'s words); unknown and unsupported flags are returned (a warning each, never an error).
  */
 export function parseCommandLine(argv: readonly string[]) {
   const tokens = tokenizeArgv(argv);
   const values = (name: string): readonly string[] => tokens.flags.get(name) ?? [];
   const last = (name: string): string | undefined => values(name).at(-1);
-  const has = (name: string): boolean => tokens.counts.has(name);
+  const has = (name: string): boolean => tokens.flags.has(name);
 
   const outputFormat = choice('output-format <format>', last('output-format'), outputFormats);
   const inputFormat = choice('input-format <format>', last('input-format'), inputFormats);
@@ -71,7 +68,7 @@ export function parseCommandLine(argv: readonly string[]) {
   }
 
   const permissionPromptTool = last('permission-prompt-tool');
-  const unsupportedFlags = [...tokens.counts.keys()].filter(
+  const unsupportedFlags = [...tokens.flags.keys()].filter(
     (name) => findFlag(name)?.support === 'unsupported',
   );
   if (permissionPromptTool !== undefined && permissionPromptTool !== 'stdio') {
@@ -82,32 +79,27 @@ export function parseCommandLine(argv: readonly string[]) {
     help: has('help'),
     version: has('version'),
     mode,
-    /** `-p` / `--print` was given. */
     print,
-    /** The positional prompt (print mode). */
     prompt,
     outputFormat: outputFormat ?? 'text',
-    inputFormat: inputFormat ?? 'text',
     verbose,
-    debug: has('debug'),
-    debugToStderr: has('debug-to-stderr'),
+    /** `--debug-to-stderr` is `claude`'s spelling of `--debug`: our logs always go to stderr. */
+    debug: has('debug') || has('debug-to-stderr'),
     includePartialMessages: has('include-partial-messages'),
     replayUserMessages: has('replay-user-messages'),
     resume,
     continue: has('continue'),
-    /** `--session-id`: ACP agents choose their own ids, so it is only compared (a note if not kept). */
+    /** ACP agents choose their own session ids, so it is only compared (a note if not kept). */
     sessionId,
     forkSession: has('fork-session'),
-    /** `--await-initialize`: the ACP handshake waits for the client's `initialize`. */
     awaitInitialize: has('await-initialize'),
     model: last('model'),
-    /** `--permission-mode` as given, or `bypassPermissions` for `--dangerously-skip-permissions`. */
+    /** As given, or `bypassPermissions` for `--dangerously-skip-permissions`. */
     permissionMode,
     systemPrompt: last('system-prompt'),
     systemPromptFile: last('system-prompt-file'),
     appendSystemPrompt: last('append-system-prompt'),
     appendSystemPromptFile: last('append-system-prompt-file'),
-    /** Raw `--mcp-config` values (JSON text or file paths), in order. */
     mcpConfigs: values('mcp-config'),
     allowedTools: values('allowedTools'),
     disallowedTools: values('disallowedTools'),
@@ -119,13 +111,11 @@ export function parseCommandLine(argv: readonly string[]) {
       agentCommand: last('agent-command'),
       agentArgs: has('agent-arg') ? values('agent-arg') : undefined,
       config: last('config'),
-      /** `backends --json`, `doctor --json`. */
       json: has('json'),
     },
     unknownFlags: tokens.unknownFlags,
     /** Canonical names of given flags an ACP agent cannot honour. */
     unsupportedFlags,
-    /** The arguments without agentbridge's own options, for a real `claude`. */
     passthrough: tokens.passthrough,
   };
 }
@@ -141,4 +131,14 @@ function choice<const Value extends string>(
   throw new UsageError(
     `error: option '--${option}' argument '${value}' is invalid. Allowed choices are ${allowed.join(', ')}.`,
   );
+}
+
+type CommandLineNotes = Pick<CommandLine, 'unknownFlags' | 'unsupportedFlags'>;
+
+/** One warning per unknown flag, one note per flag an ACP agent cannot honour (never a failure). */
+export function formatArgvNotes({ unknownFlags, unsupportedFlags }: CommandLineNotes): string[] {
+  const ignored = (flag: string) => `agentbridge: warning: unknown option '${flag}' ignored\n`;
+  const unsupported = (flag: string) =>
+    `agentbridge: note: --${flag} cannot be honoured by an ACP agent and is ignored\n`;
+  return [...unknownFlags.map(ignored), ...unsupportedFlags.map(unsupported)];
 }

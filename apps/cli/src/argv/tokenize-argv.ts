@@ -1,25 +1,64 @@
-import { findFlag } from './claude-flags.js';
+// One group per line: support, arity, then the flags: the canonical name without dashes, other
+// spellings after `/` (single letters are short forms), a trailing `,` for values split on commas.
+// Support: `honoured` has a meaning here, `unsupported` is accepted with a note on stderr, `inert`
+// silently, `own` is agentbridge's option (never passed to a real `claude`).
+// Arity: `boolean` takes no value (`--flag=x` accepted, value ignored); `value` exactly one;
+// `optional-value` one as `--flag=x` or as a next argument not starting with `-`; `variadic` up to
+// the next `-` argument, repeatable; `repeatable` exactly one per use (it may start with `-`).
+type Support = 'honoured' | 'unsupported' | 'inert' | 'own';
+type Arity = 'boolean' | 'value' | 'optional-value' | 'variadic' | 'repeatable';
+const table = `
+honoured boolean print/p verbose debug/d debug-to-stderr include-partial-messages version/v help/h
+honoured boolean replay-user-messages continue/c fork-session dangerously-skip-permissions
+honoured boolean await-initialize
+honoured value output-format input-format session-id model system-prompt system-prompt-file
+honoured value append-system-prompt append-system-prompt-file permission-mode permission-prompt-tool
+honoured optional-value resume/r
+honoured variadic allowedTools/allowed-tools, disallowedTools/disallowed-tools, mcp-config add-dir
+unsupported value debug-file resume-session-at resume-drops-turn fallback-model agent agents
+unsupported value json-schema max-thinking-tokens thinking thinking-display effort max-turns
+unsupported value max-budget-usd task-budget permission-prompts settings managed-settings
+unsupported value project-config-root
+unsupported variadic betas, tools,
+unsupported repeatable plugin-dir plugin-dir-no-mcp
+inert boolean mcp-debug include-hook-events no-session-persistence strict-mcp-config ide
+inert boolean allow-dangerously-skip-permissions
+inert value setting-sources
+own value backend agent-command config
+own repeatable agent-arg
+own boolean json`;
+
+/** Every flag the Claude Agent SDK writes, the rest of `claude`'s print-mode flags, and ours. */
+export const claudeFlags = table
+  .trim()
+  .split('\n')
+  .flatMap((line) => {
+    const [support, arity, ...entries] = line.split(' ') as [Support, Arity, ...string[]];
+    return entries.map((entry) => {
+      const [name = '', ...aliases] = entry.replace(/,$/, '').split('/');
+      return { name, aliases, arity, support, splitCommas: entry.endsWith(',') };
+    });
+  });
+
+/** Looks a flag up by any of its spellings (without dashes). */
+export const findFlag = (spelling: string) =>
+  claudeFlags.find((flag) => flag.name === spelling || flag.aliases.includes(spelling));
 
 const isFlagLike = (argument: string | undefined) =>
   argument?.startsWith('-') === true && argument !== '-';
 
 /**
- * Splits `argv` the way `claude`'s parser does: `--flag value` and `--flag=value`, repeatable and
- * variadic flags, short flags (also clustered, `-pc`) and `--`. Never throws. Returns the values
- * of each known flag by canonical name and how often it occurred (in order of first use), the
- * positionals, the unknown flags as written with the value each consumed, and `passthrough`: the
- * arguments without agentbridge's own options, for a real `claude`.
+ * Splits `argv` as `claude`'s parser does (`--flag value`, `--flag=value`, clustered `-pc`, `--`);
+ * never throws. Known flags' values by canonical name, in order of first use; unknown flags
+ * as written with the value each took; `passthrough`: the arguments without our own options.
  */
 export function tokenizeArgv(argv: readonly string[]) {
   const flags = new Map<string, string[]>();
-  const counts = new Map<string, number>();
   const positionals: string[] = [];
   const unknownFlags: string[] = [];
   const passthrough: string[] = [];
-  const record = (name: string, values: readonly string[]) => {
+  const record = (name: string, values: readonly string[]) =>
     flags.set(name, [...(flags.get(name) ?? []), ...values]);
-    counts.set(name, (counts.get(name) ?? 0) + 1);
-  };
 
   let index = 0;
   while (index < argv.length) {
@@ -69,22 +108,17 @@ export function tokenizeArgv(argv: readonly string[]) {
     record(flag.name, flag.splitCommas ? values.flatMap(splitList) : values);
     if (flag.support !== 'own') passthrough.push(...argv.slice(start, index));
   }
-  return { flags, counts, positionals, unknownFlags, passthrough };
+  return { flags, positionals, unknownFlags, passthrough };
 }
 
 /** Splits a tool list on commas and whitespace outside parentheses (`Read,Bash(git status:*)`). */
 function splitList(value: string): string[] {
-  const items: string[] = [];
+  const items = [''];
   let depth = 0;
-  let current = '';
   for (const character of value) {
-    if (character === '(') depth += 1;
-    else if (character === ')') depth = Math.max(0, depth - 1);
-    if (depth === 0 && (character === ',' || /\s/.test(character))) {
-      if (current) items.push(current);
-      current = '';
-    } else current += character;
+    depth = Math.max(0, depth + (character === '(' ? 1 : character === ')' ? -1 : 0));
+    if (depth === 0 && (character === ',' || /\s/.test(character))) items.push('');
+    else items[items.length - 1] += character;
   }
-  if (current) items.push(current);
-  return items;
+  return items.filter((item) => item !== '');
 }

@@ -1,15 +1,16 @@
 import { registerCodexBackend } from '@agentbridge/backend-codex';
 import { registerGeminiBackend } from '@agentbridge/backend-gemini';
-import type { BackendManifest, RegisterBackend } from '@agentbridge/core/contracts';
-import { BackendToken, provideValue } from '@agentbridge/core/contracts';
+import type { RegisterBackend } from '@agentbridge/core/contracts';
+import { type BackendManifest, BackendToken, provideValue } from '@agentbridge/core/contracts';
+import type { PluginReference } from '../config/resolve-settings.js';
 
 /** One contributor of backends: a built-in package or a plugin from `.agentrc`. */
 export type BackendRegistration = {
   /** Package name or file that contributes (named in errors). */
   readonly source: string;
   readonly register: RegisterBackend;
-  /** Where a plugin was configured, for errors (`/p/.agentrc`, `plugins[0]`). */
-  readonly origin?: { readonly configFile: string; readonly path: string };
+  /** Where a plugin was configured (named in errors). */
+  readonly plugin?: PluginReference;
 };
 
 const common = {
@@ -47,10 +48,10 @@ export const acpManifest = {
   hints: {},
 } as const satisfies BackendManifest;
 
+const source = '@agentbridge/cli';
 const cli = (manifest: BackendManifest): BackendRegistration => ({
-  source: '@agentbridge/cli',
-  register: (container) =>
-    provideValue(container, BackendToken, { manifest, source: '@agentbridge/cli' }),
+  source,
+  register: (container) => provideValue(container, BackendToken, { manifest, source }),
 });
 
 /** The backends every container starts with (B-01), registered in this order. */

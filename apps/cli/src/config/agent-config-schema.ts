@@ -1,5 +1,4 @@
-import type { ConfigIssue } from '@agentbridge/core/contracts';
-import { ConfigError } from '@agentbridge/core/contracts';
+import { ConfigError, type ConfigIssue } from '@agentbridge/core/contracts';
 import { z } from 'zod';
 import { permissionModeChoices } from '../argv/parse-command-line.js';
 
@@ -68,29 +67,23 @@ export function validateAgentConfig(document: unknown, filePath: string): AgentC
   throw new ConfigError({ filePath, issues: parsed.error.issues.flatMap(toConfigIssues) });
 }
 
+/** Our wording for a non-object file; one issue per unknown key, with the closest known key. */
 function toConfigIssues(issue: z.core.$ZodIssue): ConfigIssue[] {
-  if (issue.code === 'unrecognized_keys') {
-    const known = Object.keys(
-      issue.path.length === 0 ? agentConfigSchema.shape : backendSettingsShape,
-    );
-    return issue.keys.map((key) => {
-      const distance = (candidate: string) =>
-        editDistance(key.toLowerCase(), candidate.toLowerCase());
-      const suggestion = known.reduce<string | undefined>(
-        (best, candidate) => (distance(candidate) < (best ? distance(best) : 3) ? candidate : best),
-        undefined,
-      );
-      return {
-        path: formatPath([...issue.path, key]),
-        message: `unknown key: ${suggestion ? `did you mean "${suggestion}"? ` : ''}Known keys: ${known.join(', ')}.`,
-      };
-    });
-  }
   if (issue.code === 'invalid_type' && issue.path.length === 0) {
     const message = 'the configuration must be an object of settings, e.g. { backend: "gemini" }';
     return [{ path: '', message }];
   }
-  return [{ path: formatPath(issue.path), message: issue.message }];
+  if (issue.code !== 'unrecognized_keys') {
+    return [{ path: formatPath(issue.path), message: issue.message }];
+  }
+  const known = Object.keys(issue.path.length > 0 ? backendSettingsShape : agentConfigSchema.shape);
+  return issue.keys.map((key) => {
+    const distances = known.map((candidate) => editDistance(key, candidate));
+    const closest = Math.min(...distances);
+    const suggestion = closest < 3 ? `did you mean "${known[distances.indexOf(closest)]}"? ` : '';
+    const message = `unknown key: ${suggestion}Known keys: ${known.join(', ')}.`;
+    return { path: formatPath([...issue.path, key]), message };
+  });
 }
 
 /** A zod path as `backends.codex.args[0]`. */
@@ -101,8 +94,9 @@ function formatPath(path: readonly PropertyKey[]): string {
   }, '');
 }
 
-/** Levenshtein distance. */
-function editDistance(source: string, target: string): number {
+/** Levenshtein distance, ignoring case. */
+function editDistance(sourceText: string, targetText: string): number {
+  const [source, target] = [sourceText.toLowerCase(), targetText.toLowerCase()];
   let previous = Array.from({ length: target.length + 1 }, (_, index) => index);
   for (let row = 1; row <= source.length; row += 1) {
     const current = [row];

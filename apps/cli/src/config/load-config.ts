@@ -17,10 +17,13 @@ export type ConfigFile = {
 
 type Environment = Readonly<Record<string, string | undefined>>;
 type Found = { config: unknown; filepath: string } | null;
+/** `search` in one directory, `search-project` from there upward, or `load` one file. */
+type Exploration = 'search' | 'search-project' | 'load';
 
 const extensions = ['', '.json', '.yaml', '.yml', '.js', '.mjs'];
 const homePlaces = extensions.map((extension) => `.agentrc${extension}`);
-const projectPlaces = ['package.json', ...homePlaces, 'agent.config.js', 'agent.config.mjs'];
+const filePlaces = [...homePlaces, 'agent.config.js', 'agent.config.mjs'];
+const projectPlaces = ['package.json', ...filePlaces];
 const globalPlaces = extensions.map((extension) => `config${extension}`);
 
 /**
@@ -35,29 +38,18 @@ export async function loadConfig(options: {
   /** `--config` or `AGENTBRIDGE_CONFIG`: replaces the project search. */
   readonly explicitPath?: string | undefined;
 }): Promise<ConfigFile[]> {
-  const { cwd, env, homeDirectory } = options;
-  const files: ConfigFile[] = [];
+  const { cwd, env, homeDirectory, explicitPath } = options;
   const configHome = env.XDG_CONFIG_HOME || join(homeDirectory, '.config');
-  for (const [directory, places] of [
-    [join(configHome, 'agentbridge'), globalPlaces],
-    [homeDirectory, homePlaces],
-  ] as const) {
-    if (!places.some((place) => existsSync(join(directory, place)))) continue;
-    const explorer = await explorerFor('none', places);
-    const found = await read(() => explorer.search(directory), directory);
-    if (found) {
-      files.push(await toConfigFile('global', found, env));
-      break;
-    }
-  }
-  if (options.explicitPath !== undefined) {
-    const filePath = resolve(cwd, options.explicitPath);
-    const explorer = await explorerFor('none', []);
-    const found = await read(() => explorer.load(filePath), filePath);
-    files.push(await toConfigFile('explicit', { config: found?.config, filepath: filePath }, env));
+  const global =
+    (await explore('search', join(configHome, 'agentbridge'), globalPlaces)) ??
+    (await explore('search', homeDirectory, homePlaces));
+  const files = global ? [await toConfigFile('global', global, env)] : [];
+  if (explicitPath !== undefined) {
+    const filepath = resolve(cwd, explicitPath);
+    const found = await explore('load', filepath, []);
+    files.push(await toConfigFile('explicit', { config: found?.config, filepath }, env));
   } else if (mayHoldProjectConfig(cwd)) {
-    const explorer = await explorerFor('project', projectPlaces);
-    const found = await read(() => explorer.search(cwd), cwd);
+    const found = await explore('search-project', cwd, projectPlaces);
     if (found && found.filepath !== files[0]?.filePath) {
       files.push(await toConfigFile('project', found, env));
     }
@@ -65,23 +57,30 @@ export async function loadConfig(options: {
   return files;
 }
 
-/** cosmiconfig (module `agent`), loaded only when a file may exist: it costs start-up time. */
-async function explorerFor(searchStrategy: 'none' | 'project', searchPlaces: readonly string[]) {
-  const { cosmiconfig } = await import('cosmiconfig');
-  return cosmiconfig('agent', { searchStrategy, searchPlaces: [...searchPlaces], cache: false });
+/** cosmiconfig (module `agent`), imported only when a file may exist: it costs start-up time. */
+async function explore(how: Exploration, where: string, places: readonly string[]): Promise<Found> {
+  if (how === 'search' && !places.some((place) => existsSync(join(where, place)))) return null;
+  try {
+    const { cosmiconfig } = await import('cosmiconfig');
+    const searchStrategy = how === 'search-project' ? 'project' : 'none';
+    const searchPlaces = [...places];
+    const explorer = cosmiconfig('agent', { searchStrategy, searchPlaces, cache: false });
+    return await (how === 'load' ? explorer.load(where) : explorer.search(where));
+  } catch (error) {
+    const { filepath, code } = Object(error) as { filepath?: unknown; code?: unknown };
+    const message =
+      code === 'ENOENT'
+        ? 'file not found: check the --config / AGENTBRIDGE_CONFIG path'
+        : `cannot be read or parsed: ${errorMessage(error).split('\n')[0]}. Fix the syntax (JSON, YAML or an ES module exporting the settings).`;
+    const filePath = filepath ? String(filepath) : where;
+    throw new ConfigError({ filePath, issues: [{ path: '', message }] });
+  }
 }
 
-/**
- * False only when cosmiconfig's project search cannot find anything: no search place in `cwd` or a
- * parent up to the first directory with a `package.json`, and that one has no `agent` key.
- */
+/** False when no search place is in `cwd` or above up to a `package.json` without `agent`. */
 function mayHoldProjectConfig(cwd: string): boolean {
   for (let directory = resolve(cwd); ; directory = dirname(directory)) {
-    if (
-      projectPlaces.some((place) => place !== 'package.json' && existsSync(join(directory, place)))
-    ) {
-      return true;
-    }
+    if (filePlaces.some((place) => existsSync(join(directory, place)))) return true;
     const packageFile = join(directory, 'package.json');
     if (existsSync(packageFile)) {
       try {
@@ -95,66 +94,36 @@ function mayHoldProjectConfig(cwd: string): boolean {
   }
 }
 
-async function read(run: () => Promise<Found>, where: string): Promise<Found> {
-  try {
-    return await run();
-  } catch (error) {
-    const { filepath, code } = Object(error) as { filepath?: unknown; code?: unknown };
-    const message =
-      code === 'ENOENT'
-        ? 'file not found: check the --config / AGENTBRIDGE_CONFIG path'
-        : `cannot be read or parsed: ${errorMessage(error).split('\n')[0]}. Fix the syntax (JSON, YAML or an ES module exporting the settings).`;
-    throw new ConfigError({
-      filePath: filepath ? String(filepath) : where,
-      issues: [{ path: '', message }],
-    });
-  }
-}
-
 /** Interpolates and validates a found file; the validator (zod) is loaded only here. */
 async function toConfigFile(
   scope: ConfigFile['scope'],
   found: NonNullable<Found>,
   env: Environment,
 ): Promise<ConfigFile> {
-  const { value, missing } = interpolateEnv(found.config, env);
   const { validateAgentConfig } = await import('./agent-config-schema.js');
-  return {
-    scope,
-    filePath: found.filepath,
-    directory: dirname(found.filepath),
-    config: validateAgentConfig(value, found.filepath),
-    missingVariables: missing,
-  };
+  const filePath = found.filepath;
+  const missing = new Set<string>();
+  const config = validateAgentConfig(interpolateEnv(found.config, env, missing), filePath);
+  return { scope, filePath, directory: dirname(filePath), config, missingVariables: [...missing] };
 }
 
 const variablePattern = /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g;
 
-/**
- * Replaces `$NAME` and `${NAME}` in every string of `value` (through arrays and plain objects; keys
- * are kept) with variables from `env`; `$$` is a literal `$`. An unset variable becomes `''` and is
- * reported in `missing`.
- */
-function interpolateEnv(value: unknown, env: Environment): { value: unknown; missing: string[] } {
-  const missing = new Set<string>();
-  const visit = (current: unknown): unknown => {
-    if (typeof current === 'string') {
-      return current.replace(variablePattern, (match, braced?: string, bare?: string) => {
-        const name = braced ?? bare ?? '';
-        if (match === '$$') return '$';
-        if (env[name] === undefined) missing.add(name);
-        return env[name] ?? '';
-      });
-    }
-    if (Array.isArray(current)) return current.map(visit);
-    const prototype =
-      typeof current === 'object' && current !== null && Object.getPrototypeOf(current);
-    if (prototype === Object.prototype || prototype === null) {
-      return Object.fromEntries(
-        Object.entries(current as object).map(([key, entry]) => [key, visit(entry)]),
-      );
-    }
-    return current;
-  };
-  return { value: visit(value), missing: [...missing] };
+/** `$NAME` and `${NAME}` in every string (not keys) from `env`; `$$` is `$`; unset: `''`, noted. */
+function interpolateEnv(value: unknown, env: Environment, missing: Set<string>): unknown {
+  if (typeof value === 'string') {
+    return value.replace(variablePattern, (match, braced?: string, bare?: string) => {
+      const name = braced ?? bare ?? '';
+      if (match === '$$') return '$';
+      if (env[name] === undefined) missing.add(name);
+      return env[name] ?? '';
+    });
+  }
+  const visit = (entry: unknown) => interpolateEnv(entry, env, missing);
+  if (Array.isArray(value)) return value.map(visit);
+  const prototype = typeof value === 'object' && value !== null && Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  return Object.fromEntries(
+    Object.entries(value as object).map(([key, item]) => [key, visit(item)]),
+  );
 }

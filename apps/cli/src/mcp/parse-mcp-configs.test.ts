@@ -1,11 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '@agentbridge/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseMcpConfigs } from './parse-mcp-configs.js';
-
-const readFile = (path: string) => readFileSync(path, 'utf8');
 
 const directories: string[] = [];
 afterEach(() => {
@@ -31,7 +29,7 @@ describe('parseMcpConfigs', () => {
         'servers.json',
         '{"mcpServers":{"echo":{"type":"stdio","command":"echo","args":["hi"]},"events":{"type":"sse","url":"http://127.0.0.1:9/sse"}}}',
       ],
-      { cwd: directory, readFile },
+      directory,
     );
     expect(servers).toEqual({
       docs: { type: 'http', url: 'https://example.test/mcp', headers: { Authorization: 'x' } },
@@ -50,7 +48,7 @@ describe('parseMcpConfigs', () => {
   ])('rejects %s with a clear usage error', async (value, fragment) => {
     let caught: unknown;
     try {
-      await parseMcpConfigs([value], { cwd: '/', readFile });
+      await parseMcpConfigs([value], '/');
     } catch (error) {
       caught = error;
     }
@@ -62,10 +60,7 @@ describe('parseMcpConfigs', () => {
 
   it('never echoes header values in errors', async () => {
     await expect(
-      parseMcpConfigs(['{"mcpServers":{"a":{"type":"http","headers":{"k":"secret-token"}}}}'], {
-        cwd: '/',
-        readFile,
-      }),
+      parseMcpConfigs(['{"mcpServers":{"a":{"type":"http","headers":{"k":"secret-token"}}}}'], '/'),
     ).rejects.toThrow(/^(?![\s\S]*secret-token)/);
   });
 });

@@ -7,28 +7,23 @@ import { errorMessage, UsageError } from '@agentbridge/core/contracts';
 export type McpServers = Readonly<Record<string, McpServerConfig>>;
 
 /**
- * Turns the `--mcp-config` values (JSON text, or a JSON file relative to `cwd`) into servers by
- * name, later names overriding earlier ones. Throws `UsageError` (exit 1, as `claude`) naming the
- * value and the wrong key, never a header or env value. Core's schemas load only when needed.
+ * The `--mcp-config` values (JSON text, or a JSON file relative to `cwd`) as servers by name, later
+ * names winning. Throws `UsageError` (as `claude`) naming the value and the key, never a secret.
  */
-export async function parseMcpConfigs(
-  values: readonly string[],
-  options: { readonly cwd: string; readonly readFile?: (path: string) => string },
-): Promise<McpServers> {
+export async function parseMcpConfigs(values: readonly string[], cwd: string): Promise<McpServers> {
   const servers: Record<string, McpServerConfig> = {};
   if (values.length === 0) return servers;
   const { mcpConfigFileSchema } = await import('@agentbridge/core');
-  const readFile = options.readFile ?? ((path: string) => readFileSync(path, 'utf8'));
   for (const value of values) {
     const trimmed = value.trim();
     const isJson = trimmed.startsWith('{');
-    const source = isJson ? 'the --mcp-config JSON' : resolve(options.cwd, trimmed);
+    const source = isJson ? 'the --mcp-config JSON' : resolve(cwd, trimmed);
     const fail = (detail: string): never => {
       throw new UsageError(`Error: Invalid MCP configuration${detail}`);
     };
     let text = trimmed;
     try {
-      if (!isJson) text = readFile(source);
+      if (!isJson) text = readFileSync(source, 'utf8');
     } catch (error) {
       fail(
         `: cannot read ${source} (${errorMessage(error)}). Pass a JSON string or the path of a JSON file.`,

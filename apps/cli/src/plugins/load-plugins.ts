@@ -7,35 +7,26 @@ import { ConfigError, errorMessage } from '@agentbridge/core/contracts';
 import type { BackendRegistration } from '../backends/builtin-backends.js';
 import type { PluginReference } from '../config/resolve-settings.js';
 
-type Origin = NonNullable<BackendRegistration['origin']>;
-
 /** The `ConfigError` for a bad plugin: the config file, its `plugins[i]` entry and the plugin. */
-export function pluginError(origin: Origin, specifier: string, message: string, cause?: unknown) {
-  const error = new ConfigError({
-    filePath: origin.configFile,
-    issues: [{ path: origin.path, message: `plugin "${specifier}" ${message}` }],
-  });
+export function pluginError(plugin: PluginReference, message: string, cause?: unknown) {
+  const { specifier, index, configFile } = plugin;
+  const issue = { path: `plugins[${index}]`, message: `plugin "${specifier}" ${message}` };
+  const error = new ConfigError({ filePath: configFile, issues: [issue] });
   if (cause !== undefined) Object.defineProperty(error, 'cause', { value: cause });
   return error;
 }
 
 /** Loads every plugin in order (one at a time, so an error names the first bad one). */
-export async function loadPlugins(
-  references: readonly PluginReference[],
-): Promise<BackendRegistration[]> {
+export async function loadPlugins(plugins: readonly PluginReference[]) {
   const registrations: BackendRegistration[] = [];
-  for (const reference of references) registrations.push(await loadPlugin(reference));
+  for (const plugin of plugins) registrations.push(await loadPlugin(plugin));
   return registrations;
 }
 
-/**
- * Resolves a plugin from its config file's directory (a path, or a package through Node's
- * resolution), imports it and finds `register(container)` (named, or on the default export).
- */
-export async function loadPlugin(reference: PluginReference): Promise<BackendRegistration> {
-  const { specifier, baseDirectory } = reference;
-  const origin = { configFile: reference.configFile, path: `plugins[${reference.index}]` };
-  const fail = (message: string, cause?: unknown) => pluginError(origin, specifier, message, cause);
+/** Imports a plugin (a path or a package, from its config file's directory) and its `register`. */
+export async function loadPlugin(plugin: PluginReference): Promise<BackendRegistration> {
+  const { specifier, baseDirectory } = plugin;
+  const fail = (message: string, cause?: unknown) => pluginError(plugin, message, cause);
   const firstLine = (error: unknown) => errorMessage(error).split('\n')[0];
   let filePath: string;
   let module: Record<string, unknown> & { default?: { register?: unknown } };
@@ -53,7 +44,7 @@ export async function loadPlugin(reference: PluginReference): Promise<BackendReg
   const register = [module.register, module.default?.register].find(
     (candidate) => typeof candidate === 'function',
   );
-  if (register) return { source: specifier, register: register as RegisterBackend, origin };
+  if (register) return { source: specifier, register: register as RegisterBackend, plugin };
   const exported = Object.keys(module).join(', ') || 'nothing';
   throw fail(
     `must export a function register(container) (it exports: ${exported}). See the backend plugin guide: export function register(container) { provideValue(container, BackendToken, { manifest }) }.`,
@@ -72,21 +63,19 @@ function resolvePluginPath(specifier: string, baseDirectory: string): string {
     return require.resolve(specifier);
   } catch (error) {
     // An ESM-only package exports only an `import` condition, which require.resolve ignores.
-    const parts = specifier.split('/');
-    const name = parts.slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+    const name = specifier
+      .split('/')
+      .slice(0, specifier.startsWith('@') ? 2 : 1)
+      .join('/');
     const packageJson = (require.resolve.paths(specifier) ?? [])
       .map((directory) => join(directory, name, 'package.json'))
       .find(existsSync);
     if (packageJson === undefined) throw error;
-    const manifest = JSON.parse(readFileSync(packageJson, 'utf8'));
+    const { exports, module: moduleEntry } = JSON.parse(readFileSync(packageJson, 'utf8'));
     const subpath = `.${specifier.slice(name.length)}`;
-    const exports = manifest.exports;
-    const target =
-      typeof exports === 'string'
-        ? subpath === '.' && exports
-        : pickCondition(exports?.[subpath] ?? (subpath === '.' ? exports : undefined));
+    const target = subpath === '.' ? (exports?.['.'] ?? exports) : exports?.[subpath];
     const entry =
-      target || (subpath === '.' && typeof manifest.module === 'string' && manifest.module);
+      pickCondition(target) ?? (subpath === '.' ? pickCondition(moduleEntry) : undefined);
     if (!entry) throw error;
     return resolve(dirname(packageJson), entry);
   }

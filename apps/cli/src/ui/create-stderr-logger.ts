@@ -1,14 +1,10 @@
 import type { LogData, Logger } from '@agentbridge/core/contracts';
 
-/** The lowest level written; `silent` writes nothing. */
-type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
-
 const rank = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
+/** The lowest level written; `silent` writes nothing. */
+type LogLevel = keyof typeof rank;
 
-/**
- * The core `Logger` as one stderr line per entry (`agentbridge warn: agent exited code=1`); `write`
- * receives whole lines. Strings without spaces or quotes are shown bare, everything else as JSON.
- */
+/** One line per entry (`agentbridge warn: agent exited code=1`); plain words bare, the rest JSON. */
 export function createStderrLogger(options: {
   readonly level: LogLevel;
   readonly write: (text: string) => void;

@@ -26,31 +26,20 @@ export function readAuthMethods(
   methods: readonly AuthMethod[] | null | undefined,
 ): AuthMethodInfo[] {
   if (!Array.isArray(methods)) return [];
-  const read: AuthMethodInfo[] = [];
-  for (const raw of methods as readonly (AuthMethod & EnvVarFields)[]) {
-    const id = raw?.id;
-    if (typeof id !== 'string' || id === '') continue;
-    const method: { -readonly [K in keyof AuthMethodInfo]: AuthMethodInfo[K] } = {
-      id,
-      name: nonEmpty(raw.name) ?? id,
+  return (methods as readonly (AuthMethod & EnvVarFields)[]).flatMap((raw) => {
+    if (!isNonEmpty(raw?.id)) return [];
+    const vars = Array.isArray(raw.vars) ? raw.vars : [];
+    const names = [...vars.map((entry) => entry?.name), raw.varName].filter(isNonEmpty);
+    const variableNames = [...new Set(names)];
+    return {
+      id: raw.id,
+      name: isNonEmpty(raw.name) ? raw.name : raw.id,
       raw,
+      ...(isNonEmpty(raw.description) && { description: raw.description }),
+      ...(isNonEmpty(raw.type) && { type: raw.type }),
+      ...(variableNames.length > 0 && { variableNames }),
     };
-    const description = nonEmpty(raw.description);
-    if (description !== undefined) method.description = description;
-    const type = nonEmpty(raw.type);
-    if (type !== undefined) method.type = type;
-    const names = [
-      ...(Array.isArray(raw.vars) ? raw.vars : []).map((entry) => entry?.name),
-      raw.varName,
-    ];
-    const variableNames = names.filter(
-      (name, index): name is string =>
-        nonEmpty(name) !== undefined && names.indexOf(name) === index,
-    );
-    if (variableNames.length > 0) method.variableNames = variableNames;
-    read.push(method);
-  }
-  return read;
+  });
 }
 
 /**
@@ -66,6 +55,6 @@ export function lacksItsVariables(
   return names.length > 0 && names.every((name) => !environmentVariableNames.includes(name));
 }
 
-function nonEmpty(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
+function isNonEmpty(value: unknown): value is string {
+  return typeof value === 'string' && value !== '';
 }

@@ -3,10 +3,9 @@ import type { AuthMethod } from '@agentclientprotocol/sdk';
 import type { AuthMethodInfo } from './read-auth-methods.js';
 
 /**
- * The command line a person runs in a terminal for a terminal sign-in method (AU-10), else
- * `undefined`: `_meta["terminal-auth"]` gives `command` (the agent's when empty) and `args`;
- * `type: "terminal"` (or `_meta.type`) gives the agent's command with `args` (the method's, else
- * `_meta`'s). The command keeps only its file name: `/opt/vendor/vendor.exe` → `vendor`.
+ * AU-10: the command line a person runs for a terminal sign-in method: `_meta["terminal-auth"]`
+ * `command` (else the agent's) and `args`, or for `type: "terminal"` the agent's command with the
+ * method's (else `_meta`'s) `args`. Only the command's file name is kept (`/x/v.exe` → `v`).
  */
 export function terminalAuthCommand(
   method: AuthMethodInfo,

@@ -7,20 +7,10 @@ import type { ContentBlock } from '@agentclientprotocol/sdk';
 export function contentBlockText(block: ContentBlock | null | undefined): string | undefined {
   if (typeof block !== 'object' || block === null) return undefined;
   const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-  switch (block.type) {
-    case 'text':
-      return text(block.text);
-    case 'resource_link':
-      return text(block.uri);
-    case 'resource': {
-      const resource: { readonly text?: unknown; readonly uri?: unknown } | null = block.resource;
-      return typeof resource?.text === 'string' ? resource.text : text(resource?.uri);
-    }
-    case 'image':
-      return '[image]';
-    case 'audio':
-      return '[audio]';
-    default:
-      return '';
-  }
+  if (block.type === 'text') return text(block.text);
+  if (block.type === 'resource_link') return text(block.uri);
+  if (block.type === 'image' || block.type === 'audio') return `[${block.type}]`;
+  if (block.type !== 'resource') return '';
+  const resource: { readonly text?: unknown; readonly uri?: unknown } | null = block.resource;
+  return typeof resource?.text === 'string' ? resource.text : text(resource?.uri);
 }

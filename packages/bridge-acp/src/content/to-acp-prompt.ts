@@ -1,31 +1,16 @@
 import type { ContentBlock } from '@agentclientprotocol/sdk';
 
 /** The agent's `promptCapabilities` (text and resource links always work). */
-type PromptCapabilities = {
-  readonly image: boolean;
-  readonly audio: boolean;
-  readonly embeddedContext: boolean;
-};
+type PromptCapabilities = Readonly<Record<'image' | 'audio' | 'embeddedContext', boolean>>;
 
+type Fields = { readonly [key: string]: unknown };
 /** A Claude content block as the client sent it, read defensively. */
-type ClaudeBlock = {
-  readonly type?: unknown;
-  readonly text?: unknown;
-  readonly title?: unknown;
-  readonly source?: {
-    readonly type?: unknown;
-    readonly data?: unknown;
-    readonly media_type?: unknown;
-    readonly url?: unknown;
-    readonly content?: unknown;
-  } | null;
-};
+type ClaudeBlock = Fields & { readonly source?: Fields | null };
 
 /**
- * Translates a Claude user message's `content` into ACP prompt blocks (PR-01): text as is; base64
- * images, audio and documents when the agent accepts them (a text document falls back to a text
- * block under its title); URL sources become resource links. Every other block is dropped and
- * named in `dropped` (for logs).
+ * PR-01: a Claude user message's `content` as ACP prompt blocks: base64 media only when the agent
+ * accepts them (a text document falls back to text under its title), URLs as resource links;
+ * whatever cannot go is named in `dropped` (for logs).
  */
 export function toAcpPrompt(
   content: unknown,
@@ -33,12 +18,9 @@ export function toAcpPrompt(
 ): { blocks: ContentBlock[]; dropped: string[] } {
   const blocks: ContentBlock[] = [];
   const dropped: string[] = [];
-  if (typeof content === 'string') {
-    if (content !== '') blocks.push({ type: 'text', text: content });
-    return { blocks, dropped };
-  }
+  const list = typeof content === 'string' ? [{ type: 'text', text: content }] : content;
   let documents = 0;
-  for (const block of Array.isArray(content) ? (content as unknown[]) : []) {
+  for (const block of Array.isArray(list) ? (list as unknown[]) : []) {
     if (typeof block !== 'object' || block === null) continue;
     const claude = block as ClaudeBlock;
     const index = claude.type === 'document' ? ++documents : 0;
@@ -91,14 +73,12 @@ function translateBlock(
       if (url !== undefined) return { type: 'resource_link', uri: url, name: title ?? url };
       const uri = `attachment:///${encodeURIComponent(title ?? `document-${documentIndex}`)}`;
       const text = documentText(source);
-      if (text !== undefined) {
-        if (!capabilities.embeddedContext) {
-          return { type: 'text', text: title === undefined ? text : `${title}\n\n${text}` };
-        }
-        return { type: 'resource', resource: { uri, mimeType: media('text/plain'), text } };
+      if (text !== undefined && !capabilities.embeddedContext) {
+        return { type: 'text', text: title === undefined ? text : `${title}\n\n${text}` };
       }
+      const mimeType = media(text === undefined ? 'application/pdf' : 'text/plain');
+      if (text !== undefined) return { type: 'resource', resource: { uri, mimeType, text } };
       if (data === undefined) return 'document';
-      const mimeType = media('application/pdf');
       return capabilities.embeddedContext
         ? { type: 'resource', resource: { uri, mimeType, blob: data } }
         : `document (${mimeType})`;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createJsonRpcChannel, parseInbound } from './json-rpc.js';
+import { parseInbound } from '../machine/agent-intake.js';
+import { createJsonRpcChannel } from './json-rpc.js';
 
 describe('parseInbound', () => {
   it('seed#20 A-05 text that is not a JSON object is not protocol (sign-in banners, ANSI colour)', () => {

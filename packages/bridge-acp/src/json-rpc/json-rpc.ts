@@ -12,50 +12,12 @@ export const authRequiredCode = -32000;
 export type JsonRpcId = number | string;
 
 /** The `error` of a response, as received: its fields are only as typed as the agent made them. */
-type RpcError = Partial<ErrorResponse>;
+export type RpcError = Partial<ErrorResponse>;
 
 /** The agent's answer to a bridge request. */
 export type RpcOutcome<Result = unknown> =
   | { readonly ok: true; readonly result: Result }
   | { readonly ok: false; readonly error: RpcError };
-
-/** One classified line from the agent (A-06). */
-type Inbound =
-  | {
-      readonly kind: 'request';
-      readonly id: JsonRpcId;
-      readonly method: string;
-      readonly params: unknown;
-    }
-  | { readonly kind: 'notification'; readonly method: string; readonly params: unknown }
-  | { readonly kind: 'response'; readonly id: JsonRpcId; readonly outcome: RpcOutcome };
-
-/**
- * Parses one agent stdout line (A-05..A-07). `undefined` for lines that are not JSON objects, and
- * for objects with neither a `method` nor a usable id (an `id: null` parse-error response).
- */
-export function parseInbound(line: string): Inbound | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    return undefined;
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const { method, id, params, result, error } = value as Record<string, unknown>;
-  const knownId = typeof id === 'number' || typeof id === 'string' ? id : undefined;
-  if (typeof method === 'string' && method !== '') {
-    return knownId === undefined
-      ? { kind: 'notification', method, params }
-      : { kind: 'request', id: knownId, method, params };
-  }
-  if (knownId === undefined) return undefined;
-  const outcome: RpcOutcome =
-    typeof error === 'object' && error !== null
-      ? { ok: false, error: error as RpcError }
-      : { ok: true, result };
-  return { kind: 'response', id: knownId, outcome };
-}
 
 /** The outbound half of JSON-RPC plus the bridge's pending requests. */
 export interface JsonRpcChannel {

@@ -1,22 +1,78 @@
-import { isRecord } from '@agentbridge/core/contracts';
 import type { SessionNotification, SessionUpdate } from '@agentclientprotocol/sdk/unstable';
 import { contentBlockText } from '../content/content-block-text.js';
-import { methodNotFoundCode, parseInbound } from '../json-rpc/json-rpc.js';
+import {
+  type JsonRpcId,
+  methodNotFoundCode,
+  type RpcError,
+  type RpcOutcome,
+} from '../json-rpc/json-rpc.js';
 import { toSlashCommands } from '../north/client-lines.js';
 import { applyConfigOptionUpdate } from '../session/session-catalog.js';
-import type { MachineContext } from './bridge-state.js';
+import { logFailure, type MachineContext } from './bridge-state.js';
 import { emitCommandsChanged, emitSystemInit } from './client-output.js';
 import { extendReplay } from './handshake.js';
 import { onPermissionRequest } from './permissions.js';
 import { applyAgentModeChange, refreshCatalogWindows } from './session-switches.js';
 import { applyToolCallFrame } from './tool-calls.js';
 
+/** One classified line from the agent (A-06). */
+type Inbound =
+  | {
+      readonly kind: 'request';
+      readonly id: JsonRpcId;
+      readonly method: string;
+      readonly params: unknown;
+    }
+  | { readonly kind: 'notification'; readonly method: string; readonly params: unknown }
+  | { readonly kind: 'response'; readonly id: JsonRpcId; readonly outcome: RpcOutcome };
+
+/**
+ * Parses one agent stdout line (A-05..A-07). `undefined` for lines that are not JSON objects, and
+ * for objects with neither a `method` nor a usable id (an `id: null` parse-error response).
+ */
+export function parseInbound(line: string): Inbound | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const { method, id, params, result, error } = value as Record<string, unknown>;
+  const knownId = typeof id === 'number' || typeof id === 'string' ? id : undefined;
+  if (typeof method === 'string' && method !== '') {
+    return knownId === undefined
+      ? { kind: 'notification', method, params }
+      : { kind: 'request', id: knownId, method, params };
+  }
+  if (knownId === undefined) return undefined;
+  const outcome: RpcOutcome =
+    typeof error === 'object' && error !== null
+      ? { ok: false, error: error as RpcError }
+      : { ok: true, result };
+  return { kind: 'response', id: knownId, outcome };
+}
+
+/**
+ * The bridge's `onAgentLine` (the hot path: a text chunk goes from here to the turn stream). It
+ * never throws: a failure inside is logged.
+ */
+export function createAgentIntake(context: MachineContext): (line: string) => void {
+  return (line) => {
+    try {
+      onAgentLine(context, line);
+    } catch (error) {
+      logFailure(context, 'agent line', error);
+    }
+  };
+}
+
 /**
  * One agent stdout line (A-05..A-07, N-01, F-01): answers settle the bridge's requests,
  * `session/request_permission` goes to the permission flow, other requests are refused with
  * -32601 (no fs, no terminal), `session/update` is routed here; other notifications are logged.
  */
-export function onAgentLine(context: MachineContext, line: string): void {
+function onAgentLine(context: MachineContext, line: string): void {
   const message = parseInbound(line);
   if (message === undefined) {
     context.log.debug('agent stdout line that is not JSON-RPC ignored');
@@ -53,7 +109,9 @@ export function onAgentLine(context: MachineContext, line: string): void {
  * so does a chunk matching `quirks.modeChangeChunkPattern`.
  */
 function onSessionUpdate(context: MachineContext, params: unknown): void {
-  if (!isRecord(params) || !isRecord(params.update)) return;
+  // Checked inline: this runs for every chunk, and the notification is the agent's untyped JSON.
+  const raw = (params as { update?: unknown } | null)?.update;
+  if (typeof raw !== 'object' || raw === null) return;
   const { sessionId, update, _meta } = params as SessionNotification;
   const { state } = context;
   const { phase } = state;

@@ -8,6 +8,7 @@ import type {
   PermissionDenial,
   SlashCommand,
 } from '@agentbridge/core/contracts';
+import { errorMessage } from '@agentbridge/core/contracts';
 import type { McpServer, ToolCallLocation } from '@agentclientprotocol/sdk/unstable';
 import type { AcpLaunch } from '../acp-launch.js';
 import type { AuthMethodInfo } from '../auth/read-auth-methods.js';
@@ -20,21 +21,23 @@ import type { ToolOutput } from '../tools/tool-output.js';
 import type { UsageLedger } from '../usage/usage-ledger.js';
 import type { ClientSystemPrompt } from './standing-instructions.js';
 
+type Capability =
+  | 'loadSession'
+  | 'resumeSession'
+  | 'forkSession'
+  | 'image'
+  | 'audio'
+  | 'embeddedContext'
+  | 'systemPrompt'
+  | 'additionalDirectories';
+
 /** What the agent told in its `initialize` answer, and the MCP servers as it can take them. */
 export type AgentInfo = {
   readonly name: string;
   readonly version: string;
   readonly authMethods: readonly AuthMethodInfo[];
-  readonly can: {
-    readonly loadSession: boolean;
-    readonly resumeSession: boolean;
-    readonly forkSession: boolean;
-    readonly image: boolean;
-    readonly audio: boolean;
-    readonly embeddedContext: boolean;
-    readonly systemPrompt: boolean;
-    readonly additionalDirectories: boolean;
-  };
+  /** What its capabilities offer (H-04, extended). */
+  readonly can: Readonly<Record<Capability, boolean>>;
   /** The session's MCP servers in ACP shape (S-03), and each configured server's status. */
   readonly mcpServers: readonly McpServer[];
   readonly mcpStatuses: readonly McpServerStatus[];
@@ -61,11 +64,8 @@ export type Session = {
   unaskedToolWarned: boolean;
 };
 
-/** A client `initialize` waiting for session-ready, with what became of its launch fields. */
-type PendingInitialize = {
-  readonly requestId: string;
-  readonly applied: Record<string, boolean>;
-};
+/** A load's replay that goes on after its answer (`quirks.loadReplaySettleMs`): when quiet, `finish`. */
+type ReplaySettle = { readonly delayMs: number; readonly finish: () => void };
 
 /** Where the bridge stands with its agent; each phase holds only what exists in it. */
 export type Phase =
@@ -73,16 +73,15 @@ export type Phase =
   | { readonly name: 'idle' }
   | {
       readonly name: 'handshake';
-      readonly initializing: PendingInitialize[];
+      /** Client `initialize`s waiting for session-ready, with what became of their launch fields. */
+      readonly initializing: {
+        readonly requestId: string;
+        readonly applied: Record<string, boolean>;
+      }[];
       agent: AgentInfo | undefined;
       authAttempted: boolean;
       /** A `session/load` is replaying history: only state updates are kept (S-06). */
-      replay:
-        | {
-            readonly sessionId: string;
-            settle?: { readonly delayMs: number; readonly finish: () => void };
-          }
-        | undefined;
+      replay: { readonly sessionId: string; settle?: ReplaySettle } | undefined;
       /** Commands announced before the session opened, by session id. */
       readonly earlyCommands: Map<string, SlashCommand[]>;
       /** Modes and config options a load's replay reported before the session opened (S-06). */
@@ -182,6 +181,11 @@ export type MachineContext = {
   readonly ledger: UsageLedger;
   readonly stream: TurnStream;
 };
+
+/** Logs a failure inside a handler: the bridge never throws across its boundary (F-03). */
+export function logFailure(context: MachineContext, input: string, error: unknown): void {
+  context.log.error('bridge failed to handle an input', { input, error: errorMessage(error) });
+}
 
 /** The open session, in the phases that have one. */
 export function sessionOf(state: BridgeState): Session | undefined {

@@ -11,6 +11,12 @@ import {
 import type { MachineContext, Session } from './bridge-state.js';
 import { sessionIdOf, sessionOf } from './bridge-state.js';
 
+/** The fields every session line carries: the session id and a fresh `uuid`. */
+export const identity = (context: MachineContext) => ({
+  sessionId: sessionIdOf(context.state),
+  uuid: context.newId(),
+});
+
 /** A success `control_response`; nothing for a request without a `request_id` (P-04). */
 export function emitControlSuccess(
   context: MachineContext,
@@ -60,13 +66,7 @@ export function emitInitializeAnswer(
 export function emitCommandsChanged(context: MachineContext): void {
   const session = sessionOf(context.state);
   if (!context.state.client.initializeAnswered || session === undefined) return;
-  context.send(
-    buildCommandsChanged({
-      sessionId: session.id,
-      uuid: context.newId(),
-      commands: session.commands,
-    }),
-  );
+  context.send(buildCommandsChanged({ ...identity(context), commands: session.commands }));
 }
 
 /** The `system/init` fields as they read now (without the uuid). */
@@ -107,18 +107,10 @@ export function emitSystemInit(context: MachineContext): void {
 
 /** `system/status` with the permission mode now in effect. */
 export function emitSystemStatus(context: MachineContext, session: Session): void {
-  context.send(
-    buildSystemStatus({
-      sessionId: session.id,
-      uuid: context.newId(),
-      permissionMode: session.permissionMode,
-    }),
-  );
+  context.send(buildSystemStatus({ ...identity(context), permissionMode: session.permissionMode }));
 }
 
 /** A `system/informational` warning line. */
 export function emitWarning(context: MachineContext, content: string): void {
-  context.send(
-    buildSystemWarning({ sessionId: sessionIdOf(context.state), uuid: context.newId(), content }),
-  );
+  context.send(buildSystemWarning({ ...identity(context), content }));
 }

@@ -219,17 +219,13 @@ function sessionOpened(
     type: 'session-opened',
     sessionId,
     resumed,
-    ...(launch.resumeSessionId ? { requestedSessionId: launch.resumeSessionId } : {}),
+    requestedSessionId: launch.resumeSessionId || undefined,
     modes: session.catalog.modes.map((mode) => mode.id),
-    ...(session.catalog.currentModeId === undefined
-      ? {}
-      : { currentModeId: session.catalog.currentModeId }),
+    currentModeId: session.catalog.currentModeId,
     models: session.catalog.models.map((model) => model.id),
-    ...(session.catalog.currentModelId === undefined
-      ? {}
-      : { currentModelId: session.catalog.currentModelId }),
+    currentModelId: session.catalog.currentModelId,
     configOptions: session.catalog.configOptions.flatMap((option) =>
-      typeof (option as { id?: unknown })?.id === 'string' ? [(option as { id: string }).id] : [],
+      typeof option?.id === 'string' ? [option.id] : [],
     ),
   });
   applyStartupSettings(context, session, () => {

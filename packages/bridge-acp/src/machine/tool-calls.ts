@@ -12,8 +12,8 @@ import {
   toolResultContent,
 } from '../tools/tool-output.js';
 import type { MachineContext, ToolCall, Turn } from './bridge-state.js';
-import { sessionIdOf, sessionOf } from './bridge-state.js';
-import { emitWarning } from './client-output.js';
+import { sessionOf } from './bridge-state.js';
+import { emitWarning, identity } from './client-output.js';
 
 /** A `tool_call` or `tool_call_update` frame, or a permission request's `toolCall`. */
 type ToolCallFrame = Partial<AcpToolCall> | Partial<ToolCallUpdate>;
@@ -126,8 +126,7 @@ export function completeToolCall(
   const output = text === undefined ? currentOutput(tool) : undefined;
   context.send(
     buildToolResult({
-      sessionId: sessionIdOf(context.state),
-      uuid: context.newId(),
+      ...identity(context),
       toolUseId: tool.id,
       content: text ?? (output === undefined ? '' : toolResultContent(output)),
       isError,

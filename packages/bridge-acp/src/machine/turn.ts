@@ -7,8 +7,8 @@ import type { TurnEnding } from '../north/build-result.js';
 import { buildResult } from '../north/build-result.js';
 import { buildInterruptionMarker, buildUserReplay } from '../north/client-lines.js';
 import type { MachineContext, Turn } from './bridge-state.js';
-import { currentModelOf, sessionIdOf } from './bridge-state.js';
-import { emitSystemInit, systemInitUnchanged } from './client-output.js';
+import { currentModelOf } from './bridge-state.js';
+import { emitSystemInit, identity, systemInitUnchanged } from './client-output.js';
 import { withdrawPendingPermissions } from './permissions.js';
 import { standingInstructionsBlock, standingInstructionsText } from './standing-instructions.js';
 import { settleOpenToolCalls, syntheticToolResultTexts } from './tool-calls.js';
@@ -53,8 +53,7 @@ export function acceptUserMessage(context: MachineContext, line: Record<string, 
   if (context.launch.replayUserMessages)
     context.send(
       buildUserReplay({
-        sessionId: sessionIdOf(state),
-        uuid: context.newId(),
+        ...identity(context),
         content: Array.isArray(content) ? content : typeof content === 'string' ? content : '',
       }),
     );
@@ -215,14 +214,12 @@ export function finishTurn(context: MachineContext, ending: TurnEnding) {
   if (turn === undefined) return;
   turn.queue.length = 0;
   withdrawPendingPermissions(context, 'turn-ended');
-  const sessionId = sessionIdOf(state);
   const interrupted =
     ending.kind === 'cancelled' ||
     (ending.kind === 'completed' && ending.stopReason === 'cancelled');
   if (interrupted) {
     const marker = buildInterruptionMarker({
-      sessionId,
-      uuid: context.newId(),
+      ...identity(context),
       forToolUse: ending.kind === 'cancelled' && ending.duringTools,
     });
     if ([...turn.tools.values()].some((tool) => tool.stage === 'announced')) {
@@ -240,8 +237,7 @@ export function finishTurn(context: MachineContext, ending: TurnEnding) {
   const lastText = stream.lastText();
   context.send(
     buildResult({
-      sessionId,
-      uuid: context.newId(),
+      ...identity(context),
       ending,
       ...(lastText !== undefined ? { lastText } : {}),
       durationMs: Math.max(0, context.now() - turn.startedAt),

@@ -13,25 +13,20 @@ export type McpServerStatus = {
 };
 
 /**
- * Converts the client's MCP servers to ACP shapes (S-03): stdio servers always, http and sse ones
- * when the agent's `mcpCapabilities` accept them; every server gets a status. Header and env
- * values are secrets: never log the result.
+ * S-03: the client's MCP servers in ACP shapes (http and sse ones if the agent accepts them), and
+ * a status for each. Header and env values are secrets: never log the result.
  */
 export function toAcpMcpServers(
   servers: Readonly<Record<string, McpServerConfig>> | undefined,
   capabilities: { readonly http: boolean; readonly sse: boolean },
 ): { servers: McpServer[]; statuses: McpServerStatus[] } {
   const acpServers: McpServer[] = [];
-  const statuses: McpServerStatus[] = [];
-  for (const [name, config] of Object.entries(servers ?? {})) {
+  const statuses = Object.entries(servers ?? {}).map(([name, config]): McpServerStatus => {
     const server = toAcpServer(name, config, capabilities);
-    if (typeof server === 'string') {
-      statuses.push({ name, status: 'failed', error: server });
-    } else {
-      acpServers.push(server);
-      statuses.push({ name, status: 'connected' });
-    }
-  }
+    if (typeof server === 'string') return { name, status: 'failed', error: server };
+    acpServers.push(server);
+    return { name, status: 'connected' };
+  });
   return { servers: acpServers, statuses };
 }
 

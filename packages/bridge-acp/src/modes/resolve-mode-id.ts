@@ -21,9 +21,8 @@ const defaultCandidates = ['default', 'ask', 'approve', 'read-only', 'readOnly',
 const reverseOrder = ['default', 'acceptEdits', 'bypassPermissions', 'plan', 'dontAsk'];
 
 /**
- * Maps a Claude permission mode onto one of the agent's mode ids (C-04): the backend's synonyms
- * (an empty list means no equivalent), the mode's own name, then the generic row, each matched
- * case-insensitively in that order; the agent's spelling is returned. `manual` means `default`.
+ * C-04: the agent's mode id for a Claude mode (`manual` is `default`): the backend's synonyms (an
+ * empty list means none), the mode's name, then the generic row, each case-insensitively.
  */
 export function resolveModeId(
   claudeMode: string,
@@ -34,9 +33,9 @@ export function resolveModeId(
 }
 
 /**
- * Maps an agent mode id back to a Claude mode (`current_mode_update`): among the Claude modes that
- * {@link resolveModeId} sends to it, the one naming it earliest in its candidates; else the id.
- * Callers holding a Claude mode that resolves to it keep theirs (two may share an agent mode).
+ * An agent mode id back as a Claude mode (`current_mode_update`): of the Claude modes
+ * {@link resolveModeId} sends to it, the one naming it earliest; else the id itself. Callers
+ * holding a Claude mode that resolves to it keep theirs (two may share an agent mode).
  */
 export function toClaudePermissionMode(
   agentModeId: string,

@@ -199,7 +199,9 @@ describe('buildResult', () => {
     ledger.startTurn();
     const stream = createTurnStream({
       includePartialMessages: true,
-      send: (line) => lines.push(wire(line)),
+      emit: (event) => {
+        if (event.type === 'client-message') lines.push(wire(event.message));
+      },
       newId: () => `id-${++counter}`,
       context: () => ({
         sessionId: 'sess-1',

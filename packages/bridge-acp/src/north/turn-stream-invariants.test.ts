@@ -21,7 +21,9 @@ function harness(includePartialMessages: boolean, usage: Record<string, number> 
   let counter = 0;
   const stream = createTurnStream({
     includePartialMessages,
-    send: (message) => lines.push(wire(message)),
+    emit: (event) => {
+      if (event.type === 'client-message') lines.push(wire(event.message));
+    },
     newId: () => `id-${++counter}`,
     context: () => ({
       sessionId: 'sess-1',

@@ -23,7 +23,9 @@ function harness(
   let counter = 0;
   const stream = createTurnStream({
     includePartialMessages,
-    send: (message) => lines.push(wire(message)),
+    emit: (event) => {
+      if (event.type === 'client-message') lines.push(wire(event.message));
+    },
     newId: () => `id-${++counter}`,
     context: () => ({
       sessionId: 'sess-1',

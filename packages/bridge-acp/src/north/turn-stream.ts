@@ -1,5 +1,6 @@
 import type {
   AssistantMessage,
+  BridgeEvent,
   KnownServerMessage,
   StreamEventMessage,
 } from '@agentbridge/core/contracts';
@@ -19,7 +20,8 @@ type TurnStreamContext = {
 type TurnStreamOptions = {
   /** `--include-partial-messages`: emit `stream_event` lines; without it only `assistant` lines. */
   readonly includePartialMessages: boolean;
-  readonly send: (message: KnownServerMessage) => void;
+  /** Receives each line as a `client-message` event. */
+  readonly emit: (event: BridgeEvent) => void;
   /** A fresh unique id (line `uuid`s, and message ids as `msg_<id>`). */
   readonly newId: () => string;
   /** Read when a line needs it. */
@@ -54,7 +56,8 @@ export type TurnStream = ReturnType<typeof createTurnStream>;
  * `message_delta` and `message_stop`. Without partial messages only the `assistant` lines.
  */
 export function createTurnStream(options: TurnStreamOptions) {
-  const { includePartialMessages: partial, send, newId, context } = options;
+  const { includePartialMessages: partial, emit, newId, context } = options;
+  const send = (message: KnownServerMessage): void => emit({ type: 'client-message', message });
   let open: OpenMessage | undefined;
   let lastText: string | undefined;
   let lastTextMessageId: string | undefined;

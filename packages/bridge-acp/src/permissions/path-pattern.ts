@@ -8,9 +8,8 @@ export type PathContext = {
 
 /**
  * True when `path` matches a Claude Code path rule (gitignore style, `Read(./src/**)`): `//x` is
- * absolute, `~/x` under the home directory, `/x`, `./x` and `x` relative to the cwd. `**` spans
- * directories, `*` and `?` stay within one; a slash-free pattern (`*.env`) matches a file name at
- * any depth; a directory covers what is below it. Unresolvable patterns or paths never match.
+ * absolute, `~/x` under the home directory, `/x`, `./x` and `x` relative to the cwd; a slash-free
+ * pattern (`*.env`) matches a file name at any depth. Unresolvable patterns or paths never match.
  */
 export function matchesPathPattern(pattern: string, path: string, context: PathContext): boolean {
   const root = patternRoot(pattern, context);

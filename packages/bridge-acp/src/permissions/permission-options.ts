@@ -30,10 +30,8 @@ export function readPermissionOptions(
 }
 
 /**
- * Picks the option for a decision (PM-04): allow + always → `allow_always`, else `allow_once`;
- * allow → `allow_once`, else `allow_always`; deny → `reject_once`, else `reject_always` (PM-05:
- * never `reject_always` while `reject_once` exists); nothing suitable → `cancelled`. ACP has no
- * field for an edited input or a deny message: those are dropped (PM-05).
+ * PM-04/PM-05: the option for a decision (`reject_always` only without `reject_once`), else
+ * `cancelled`. ACP has no field for an edited input or a deny message: those are dropped.
  */
 export function choosePermissionOption(
   options: PermissionOptionIds,

@@ -9,6 +9,14 @@ const fileReadTools = ['Read', 'Grep', 'Glob', 'LS', 'Search'];
 const acceptEditsTools = ['Edit', 'Write', 'MultiEdit', 'NotebookEdit'];
 
 type Purpose = 'allow' | 'deny';
+type Question = PathContext & {
+  readonly toolName: string;
+  readonly input: unknown;
+  readonly allowedTools?: readonly string[];
+  readonly disallowedTools?: readonly string[];
+  /** The client's Claude permission mode (`default`, `acceptEdits`, `plan`, ...). */
+  readonly permissionMode?: string;
+};
 
 /**
  * What the bridge does with an agent's permission request before asking anyone: a matching
@@ -16,19 +24,10 @@ type Purpose = 'allow' | 'deny';
  * and commands no allow rule covers; a matching `allowedTools` rule allows; `acceptEdits` allows
  * Edit, Write, MultiEdit and NotebookEdit; `dontAsk` denies the rest; otherwise `ask`.
  */
-export function decidePermission(
-  question: PathContext & {
-    readonly toolName: string;
-    readonly input: unknown;
-    readonly allowedTools?: readonly string[];
-    readonly disallowedTools?: readonly string[];
-    /** The client's Claude permission mode (`default`, `acceptEdits`, `plan`, ...). */
-    readonly permissionMode?: string;
-  },
-): 'allow' | 'deny' | 'ask' {
+export function decidePermission(question: Question): 'allow' | 'deny' | 'ask' {
   const { toolName, permissionMode: mode } = question;
   const matchesAny = (rules: readonly string[] | undefined, purpose: Purpose): boolean =>
-    rules?.some((rule) => matchesRule(rule, toolName, question.input, question, purpose)) ?? false;
+    rules?.some((rule) => matchesRule(rule, question, purpose)) ?? false;
   if (matchesAny(question.disallowedTools, 'deny')) return 'deny';
   if (mode === 'bypassPermissions') return 'allow';
   const allowed = matchesAny(question.allowedTools, 'allow');
@@ -40,21 +39,13 @@ export function decidePermission(
 }
 
 /**
- * Whether a Claude Code rule (`Read`, `Bash(git status:*)`, `Read(./src/**)`,
- * `WebFetch(domain:example.com)`, `mcp__server`, `mcp__server__tool`) covers a call. `Tool()` and
- * `Tool(*)` mean the whole tool; `Edit` / `Read` cover every file-editing / file-reading tool;
- * `mcp__server` and `mcp__server__*` every tool of the server. Bash content: `prefix:*`, `*`
- * wildcards or an exact command, every chained command matching for an allow rule (never with a
- * command substitution), any for a deny rule. File tools: a path pattern on `file_path`, `path` or
- * `notebook_path`. WebFetch: `domain:host` (`*.host` for subdomains). Other content matches nothing.
+ * Whether a Claude Code rule (`Read`, `Bash(git status:*)`, `Read(./src/**)`, `mcp__server`,
+ * `WebFetch(domain:*.example.com)`) covers a call. `Tool()` and `Tool(*)` mean the whole tool,
+ * `Edit` / `Read` all file-editing / file-reading tools. An allow rule must match every chained
+ * command (and none may substitute one), a deny rule any: chaining never widens a rule.
  */
-function matchesRule(
-  rule: string,
-  toolName: string,
-  input: unknown,
-  context: PathContext,
-  purpose: Purpose,
-): boolean {
+function matchesRule(rule: string, question: Question, purpose: Purpose): boolean {
+  const { toolName, input } = question;
   const trimmed = typeof rule === 'string' ? rule.trim() : '';
   const open = trimmed.indexOf('(');
   const ruleTool = (open < 0 ? trimmed : trimmed.slice(0, open)).trim();
@@ -62,13 +53,8 @@ function matchesRule(
   const malformed =
     open < 0 ? /[\s)]/.test(ruleTool) : /\s/.test(ruleTool) || !trimmed.endsWith(')');
   if (ruleTool === '' || malformed) return false;
-  const inner =
-    open < 0
-      ? ''
-      : trimmed
-          .slice(open + 1, -1)
-          .replace(/\\([()])/g, '$1')
-          .trim();
+  const body = open < 0 ? '' : trimmed.slice(open + 1, -1);
+  const inner = body.replace(/\\([()])/g, '$1').trim();
   const content = inner === '*' ? '' : inner;
   if (ruleTool.startsWith('mcp__')) return content === '' && matchesMcpRule(ruleTool, toolName);
   const covered =
@@ -84,7 +70,7 @@ function matchesRule(
     const path = [record.file_path, record.path, record.notebook_path].find(
       (value) => typeof value === 'string' && value !== '',
     );
-    return typeof path === 'string' && matchesPathPattern(content, path, context);
+    return typeof path === 'string' && matchesPathPattern(content, path, question);
   }
   return toolName === 'WebFetch' && matchesDomain(content, record.url);
 }

@@ -8,6 +8,8 @@ const readOnlyPrograms = new Set(
 const readOnlyGitCommands = new Set(
   'blame diff grep log ls-files rev-parse show status'.split(' '),
 );
+/** `find` options that run, delete or write. */
+const findActions = /^-(exec|execdir|ok|okdir|delete|fprint.*|fls)$/;
 /** Shells whose `-c` / `-lc` script is the real command (`["/bin/bash","-lc","…"]`). */
 const shells = new Set(['bash', 'sh', 'zsh', 'dash']);
 
@@ -16,10 +18,7 @@ const shells = new Set(['bash', 'sh', 'zsh', 'dash']);
  * quotes, so a rule cannot be widened by chaining (`git status && rm -rf /`). Command
  * substitutions (`$(…)`, back-quotes) stay in their command and are reported.
  */
-export function splitShellCommand(command: string): {
-  readonly commands: string[];
-  readonly hasSubstitution: boolean;
-} {
+export function splitShellCommand(command: string) {
   const commands: string[] = [];
   let current = '';
   let quote: string | undefined;
@@ -58,10 +57,7 @@ export function splitShellCommand(command: string): {
   return { commands, hasSubstitution };
 }
 
-/**
- * The command line of a shell tool's input: `command` (a string, or an argv whose script is taken
- * from `<shell> -c|-lc <script>`), else `script`; `undefined` when there is none.
- */
+/** A shell tool's command line: `command` (string, argv, `<shell> -lc <script>`), else `script`. */
 export function shellCommandLine(input: Record<string, unknown>): string | undefined {
   const command = input.command ?? input.script;
   if (typeof command === 'string') return command;
@@ -74,9 +70,8 @@ export function shellCommandLine(input: Record<string, unknown>): string | undef
 }
 
 /**
- * True when every simple command only reads (`ls`, `cat`, `git status`, `grep`, …): no
- * redirection, no command substitution, no `find -exec/-delete`. Anything unknown counts as
- * changing. Keeps the "ran without asking" warning for commands that matter.
+ * True when every simple command only reads (`ls`, `git status`, …), without redirection, command
+ * substitution or `find -exec/-delete`: it keeps the "ran without asking" warning for the rest.
  */
 export function isReadOnlyCommand(commandLine: string): boolean {
   if (commandLine.includes('>')) return false;
@@ -86,10 +81,6 @@ export function isReadOnlyCommand(commandLine: string): boolean {
     const [program = '', subcommand = '', ...rest] = command.split(/\s+/).filter((word) => word);
     if (readOnlyPrograms.has(program)) return true;
     if (program === 'git') return readOnlyGitCommands.has(subcommand);
-    const words = [subcommand, ...rest];
-    return (
-      program === 'find' &&
-      !words.some((word) => /^-(exec|execdir|ok|okdir|delete|fprint.*|fls)$/.test(word))
-    );
+    return program === 'find' && ![subcommand, ...rest].some((word) => findActions.test(word));
   });
 }

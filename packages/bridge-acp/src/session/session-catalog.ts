@@ -28,12 +28,7 @@ export type SessionCatalog = {
 type SessionResult = Partial<Pick<NewSessionResponse, 'modes' | 'configOptions'>> & {
   readonly models?: {
     readonly currentModelId?: string;
-    readonly availableModels?: readonly {
-      readonly modelId: string;
-      readonly name?: string;
-      readonly description?: string | null;
-      readonly _meta?: { readonly [key: string]: unknown } | null;
-    }[];
+    readonly availableModels?: readonly { readonly modelId: string; readonly name?: string }[];
   } | null;
 };
 
@@ -41,9 +36,10 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 export const emptySessionCatalog: SessionCatalog = { modes: [], models: [], configOptions: [] };
 
+/** Where modes and models sit in a session result and in the catalog. */
 const roles = {
-  mode: { list: 'modes', current: 'currentModeId', configId: 'modeConfigId' },
-  model: { list: 'models', current: 'currentModelId', configId: 'modelConfigId' },
+  mode: { list: 'modes', items: 'availableModes', idKey: 'id', current: 'currentModeId' },
+  model: { list: 'models', items: 'availableModels', idKey: 'modelId', current: 'currentModelId' },
 } as const;
 
 /**
@@ -56,24 +52,18 @@ export function readSessionCatalog(
   previous: SessionCatalog = emptySessionCatalog,
 ): SessionCatalog {
   const catalog: Mutable<SessionCatalog> = { ...previous };
-  const modes = result?.modes;
-  if (isRecord(modes)) {
-    catalog.modes = readEntries(modes.availableModes, 'id');
-    const current = nonEmpty(modes.currentModeId);
-    if (current !== undefined) catalog.currentModeId = current;
-  }
-  const models = result?.models;
-  if (isRecord(models)) {
-    catalog.models = readEntries(models.availableModels, 'modelId');
-    const current = nonEmpty(models.currentModelId);
-    if (current !== undefined) catalog.currentModelId = current;
+  const replace = { mode: true, model: true };
+  for (const role of ['mode', 'model'] as const) {
+    const { list, items, idKey, current } = roles[role];
+    const listed: unknown = result?.[list];
+    if (!isRecord(listed)) continue;
+    catalog[list] = readEntries(listed[items], idKey);
+    if (isNonEmpty(listed[current])) catalog[current] = listed[current];
+    replace[role] = catalog[list].length === 0;
   }
   const configOptions = result?.configOptions;
   if (!Array.isArray(configOptions)) return catalog;
-  return applyConfigOptions(catalog, configOptions, {
-    mode: !isRecord(modes) || catalog.modes.length === 0,
-    model: !isRecord(models) || catalog.models.length === 0,
-  });
+  return applyConfigOptions(catalog, configOptions, replace);
 }
 
 /**
@@ -107,28 +97,22 @@ function applyConfigOptions(
 ): SessionCatalog {
   catalog.configOptions = configOptions;
   for (const option of configOptions) {
-    const id = nonEmpty(option?.id);
+    const id = option?.id;
     const category = option?.category;
-    const role =
-      category === 'mode' || category === 'model'
-        ? category
-        : id === 'mode' || id === 'model'
-          ? id
-          : undefined;
-    if (id === undefined || role === undefined) continue;
-    const keys = roles[role];
-    catalog[keys.configId] = id;
+    const role = category === 'mode' || category === 'model' ? category : id;
+    if (!isNonEmpty(id) || (role !== 'mode' && role !== 'model')) continue;
+    const { list, current } = roles[role];
+    catalog[role === 'mode' ? 'modeConfigId' : 'modelConfigId'] = id;
     const values = readEntries((option as { readonly options?: unknown }).options, 'value');
-    const known = catalog[keys.list];
     if (replace[role] && values.length > 0) {
-      catalog[keys.list] = values.map((value) => {
-        const contextWindow = known.find((entry) => entry.id === value.id)?.contextWindow;
+      catalog[list] = values.map((value) => {
+        const contextWindow = catalog[list].find((entry) => entry.id === value.id)?.contextWindow;
         return contextWindow === undefined ? value : { ...value, contextWindow };
       });
     }
-    const current = nonEmpty(option.currentValue);
-    if (current !== undefined && (replace[role] || catalog[keys.current] === undefined)) {
-      catalog[keys.current] = current;
+    const currentValue = option.currentValue;
+    if (isNonEmpty(currentValue) && (replace[role] || catalog[current] === undefined)) {
+      catalog[current] = currentValue;
     }
   }
   return catalog;
@@ -137,24 +121,20 @@ function applyConfigOptions(
 /** Modes (`id`), models (`modelId`) or option values (`value`; groups are flattened). */
 function readEntries(list: unknown, idKey: 'id' | 'modelId' | 'value'): CatalogEntry[] {
   if (!Array.isArray(list)) return [];
-  const entries: CatalogEntry[] = [];
-  for (const item of list as ({ readonly [key: string]: unknown } | null)[]) {
-    if (idKey === 'value' && Array.isArray(item?.options)) {
-      entries.push(...readEntries(item.options, idKey));
-      continue;
-    }
-    const id = nonEmpty(item?.[idKey]);
-    if (id === undefined || !item) continue;
-    const entry: Mutable<CatalogEntry> = { id, name: nonEmpty(item.name) ?? id };
-    const description = nonEmpty(item.description);
-    if (description !== undefined) entry.description = description;
+  return (list as ({ readonly [key: string]: unknown } | null)[]).flatMap((item) => {
+    if (idKey === 'value' && Array.isArray(item?.options)) return readEntries(item.options, idKey);
+    const id = item?.[idKey];
+    if (!item || !isNonEmpty(id)) return [];
     const window = idKey === 'modelId' && isRecord(item._meta) ? item._meta.totalContextTokens : 0;
-    if (typeof window === 'number' && window > 0) entry.contextWindow = window;
-    entries.push(entry);
-  }
-  return entries;
+    return {
+      id,
+      name: isNonEmpty(item.name) ? item.name : id,
+      ...(isNonEmpty(item.description) && { description: item.description }),
+      ...(typeof window === 'number' && window > 0 && { contextWindow: window }),
+    };
+  });
 }
 
-function nonEmpty(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
+function isNonEmpty(value: unknown): value is string {
+  return typeof value === 'string' && value !== '';
 }

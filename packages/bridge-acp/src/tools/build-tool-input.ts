@@ -5,10 +5,9 @@ import { unwrapMcpArguments } from './map-tool-name.js';
 
 /**
  * The `tool_use.input` of an announced tool call (T-04): the tool's own arguments (MCP envelopes
- * unwrapped, T-15), plus `title` and `kind` when absent, plus `path` and `file_path` from the first
- * location when the arguments name neither (clients gate writes on `file_path`), plus `content`
- * for an `edit` writing a new file when the arguments carry no `content`, `old_string` or
- * `new_string` (so a `Write` card shows it). Never mutates `rawInput`.
+ * unwrapped, T-15), plus, each only when the arguments lack it: `title` and `kind`; `path` and
+ * `file_path` from the first location (clients gate writes on `file_path`); for an `edit` creating
+ * a file, `content` (so a `Write` card shows it). Never mutates `rawInput`.
  */
 export function buildToolInput(
   frame: {
@@ -30,8 +29,7 @@ export function buildToolInput(
   }
   const path: unknown = Array.isArray(frame.locations) ? frame.locations[0]?.path : undefined;
   if (typeof path === 'string' && path !== '' && !('file_path' in input) && !('path' in input)) {
-    input.path = path;
-    input.file_path = path;
+    Object.assign(input, { path, file_path: path });
   }
   const hasText = ['content', 'old_string', 'new_string'].some((key) => key in input);
   if (frame.kind === 'edit' && typeof frame.writtenText === 'string' && !hasText) {

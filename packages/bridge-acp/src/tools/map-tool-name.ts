@@ -1,8 +1,6 @@
 import type { BackendQuirks, McpArgumentsEnvelope } from '@agentbridge/core/contracts';
-import { isRecord } from '@agentbridge/core/contracts';
+import { compileQuirkPattern, isRecord } from '@agentbridge/core/contracts';
 import type { ToolCallUpdate } from '@agentclientprotocol/sdk';
-import { compileQuirkPattern } from './compile-quirk-pattern.js';
-import { isMcpIdSegment, type McpToolId, parseMcpToolId } from './parse-mcp-tool-id.js';
 
 /** The fields of a tool-call frame (or permission request) that decide its Claude name. */
 export type ToolNameFrame = Partial<
@@ -14,8 +12,11 @@ export type ToolNameFrame = Partial<
   readonly metaKind?: string;
 };
 
+type McpToolId = { readonly server: string; readonly tool: string };
+type Table = Readonly<Record<string, string>>;
+
 /** The ACP tool kinds with a fixed Claude name (T-10); the only kinds T-12 accepts. */
-const toolNameByAcpKind: Readonly<Record<string, string>> = {
+const toolNameByAcpKind: Table = {
   read: 'Read',
   edit: 'Edit',
   delete: 'Delete',
@@ -25,20 +26,15 @@ const toolNameByAcpKind: Readonly<Record<string, string>> = {
   fetch: 'WebFetch',
   think: 'Think',
 };
+const toolSegment = /^[A-Za-z0-9_-]+$/;
 
 /**
- * The Claude tool name of an ACP tool call (T-10). It is a policy input (permission rules,
- * auto-approval), so it comes only from tool-id fields; the first rule that applies wins:
- *
- * 1. a shell call (`rawInput.command` or `.script` is a string) is never an MCP call;
- * 2. an MCP id in the title's leading token (not for `execute`, whose titles are command lines),
- *    attributed by the rest of the title through `quirks.mcpTitleSuffixPattern`;
- * 3. an MCP id as the whole value of ACP `name`, `rawInput.tool_name`, `.tool` or `.toolName` (a
- *    bare tool of `rawInput.server` when that is configured; `rawInput.name` is never read);
- * 4. `rawInput` `{server, tool}` of any server;
- * 5. the backend's `toolNameByAgentTool` (ACP `name`, the title's leading token, or the tool
- *    `quirks.toolCallIdPattern` reads in the `toolCallId`), its `toolNameByKind`, the ACP kinds;
- * 6. the agent's title (T-13), else `Tool`.
+ * The Claude tool name of an ACP tool call (T-10), a policy input, so read only from tool-id
+ * fields; the first rule that applies wins: a shell call (`rawInput.command` or `.script`) is
+ * never MCP; an MCP id in the title (not for `execute`); an MCP id as the whole value of `name`,
+ * `rawInput.tool_name`, `.tool` or `.toolName`; `rawInput` `{server, tool}`; the backend's
+ * `toolNameByAgentTool` (by `name`, the title's first word, or the `toolCallId`), its
+ * `toolNameByKind`, the ACP kinds; the agent's title (T-13); else `Tool`.
  */
 export function mapToolName(
   frame: ToolNameFrame,
@@ -52,12 +48,10 @@ export function mapToolName(
   const isShell = typeof input?.command === 'string' || typeof input?.script === 'string';
   const { mcpServerNames: servers, quirks } = context;
   if (!isShell && servers.length > 0) {
+    const titleSuffixPattern = quirks?.mcpTitleSuffixPattern;
     const fromTitle =
       kind !== 'execute' && title !== undefined
-        ? parseMcpToolId(title, servers, {
-            allowTrailingText: true,
-            titleSuffixPattern: quirks?.mcpTitleSuffixPattern,
-          })
+        ? parseMcpToolId(title, servers, { allowTrailingText: true, titleSuffixPattern })
         : undefined;
     const id = fromTitle ?? mcpIdFromFields(name, input, servers);
     if (id !== undefined) return `mcp__${id.server}__${id.tool}`;
@@ -66,13 +60,12 @@ export function mapToolName(
   const tool = input?.tool;
   if (!isShell && isMcpIdSegment(server) && isMcpIdSegment(tool)) return `mcp__${server}__${tool}`;
   const table = quirks?.toolNameByAgentTool;
-  const agentTool =
-    table &&
-    (ownValue(table, name) ??
-      ownValue(table, title?.trim().split(/\s/, 1)[0]) ??
-      ownValue(table, agentToolFromId(frame.toolCallId, quirks?.toolCallIdPattern)));
+  const idPattern = compileQuirkPattern(quirks?.toolCallIdPattern);
+  const idTool = typeof frame.toolCallId === 'string' ? idPattern?.exec(frame.toolCallId) : null;
   return (
-    agentTool ??
+    ownValue(table, name) ??
+    ownValue(table, title?.trim().split(/\s/, 1)[0]) ??
+    ownValue(table, idTool?.[1] || undefined) ??
     ownValue(quirks?.toolNameByKind, kind) ??
     ownValue(toolNameByAcpKind, kind) ??
     agentTitleAsToolName(title) ??
@@ -88,9 +81,8 @@ export function toolMetaKind(meta: unknown, metaKey: string | undefined): string
 }
 
 /**
- * An MCP tool's own arguments (T-15), for `mcp__` names: the first envelope
- * (`quirks.mcpArgumentEnvelopes`) whose tool field holds a string and whose arguments field holds
- * an object gives that object; otherwise `rawInput` unchanged.
+ * T-15: for `mcp__` names, the arguments object of the first envelope
+ * (`quirks.mcpArgumentEnvelopes`) whose tool field holds a string; otherwise `rawInput` as is.
  */
 export function unwrapMcpArguments(
   toolName: string,
@@ -106,6 +98,39 @@ export function unwrapMcpArguments(
   return rawInput;
 }
 
+/** True when a text can be one segment of an `mcp__<server>__<tool>` wire name (T-10). */
+export function isMcpIdSegment(text: unknown): text is string {
+  return typeof text === 'string' && !text.includes('__') && /^[A-Za-z0-9_.-]+$/.test(text);
+}
+
+/**
+ * T-11: `mcp__<server>__<tool>`, `mcp.<server>.<tool>` or `<server>__<tool>` of a configured
+ * server (the longest name wins). Title mode (`allowTrailingText`) reads the leading token, or a
+ * bare tool whose trailing text names the server in group 1 of `titleSuffixPattern`.
+ */
+export function parseMcpToolId(
+  text: string,
+  serverNames: readonly string[],
+  options: { readonly allowTrailingText: boolean; readonly titleSuffixPattern?: string },
+): McpToolId | undefined {
+  const trimmed = text.trim();
+  const space = trimmed.search(/\s/);
+  if (trimmed === '' || (space >= 0 && !options.allowTrailingText)) return undefined;
+  const token = space < 0 ? trimmed : trimmed.slice(0, space);
+  let best: McpToolId | undefined;
+  for (const server of serverNames) {
+    if (server === '' || (best !== undefined && server.length <= best.server.length)) continue;
+    const prefix = [`mcp__${server}__`, `mcp.${server}.`, `${server}__`].find(
+      (candidate) => token.startsWith(candidate) && toolSegment.test(token.slice(candidate.length)),
+    );
+    if (prefix !== undefined) best = { server, tool: token.slice(prefix.length) };
+  }
+  if (best !== undefined || space < 0 || !toolSegment.test(token)) return best;
+  const rest = trimmed.slice(space).trim();
+  const server = compileQuirkPattern(options.titleSuffixPattern)?.exec(rest)?.[1];
+  return server !== undefined && serverNames.includes(server) ? { server, tool: token } : undefined;
+}
+
 /**
  * T-13: an agent's title as a tool name: first line, trimmed, at most 48 characters (45 + `...`).
  * Refused when empty, `mcp__…`, or only ASCII letters: an agent never impersonates `Write`.
@@ -114,37 +139,29 @@ function agentTitleAsToolName(title: string | undefined): string | undefined {
   const line =
     title
       ?.trim()
-      .split(/\r?\n|\r/, 1)[0]
+      .split(/[\r\n]/, 1)[0]
       ?.trim() ?? '';
   if (line === '' || /^mcp__/i.test(line) || /^[A-Za-z]+$/.test(line)) return undefined;
   return line.length > 48 ? `${line.slice(0, 45)}...` : line;
 }
 
-/** The agent's tool name in a `toolCallId`: group 1 of `quirks.toolCallIdPattern`. */
-function agentToolFromId(toolCallId: unknown, pattern: string | undefined): string | undefined {
-  if (typeof toolCallId !== 'string') return undefined;
-  return compileQuirkPattern(pattern)?.exec(toolCallId)?.[1] || undefined;
-}
-
+/** A whole-value MCP id in `name` or a `rawInput` tool field; a bare tool of `rawInput.server`. */
 function mcpIdFromFields(
   name: string | undefined,
   input: Record<string, unknown> | undefined,
   servers: readonly string[],
 ): McpToolId | undefined {
-  const whole = (value: string): McpToolId | undefined =>
-    parseMcpToolId(value, servers, { allowTrailingText: false });
+  const whole = (value: string) => parseMcpToolId(value, servers, { allowTrailingText: false });
   const fromName = name === undefined ? undefined : whole(name);
   if (fromName !== undefined || input === undefined) return fromName;
   const server = input.server;
   const named = typeof server === 'string' && servers.includes(server) ? server : undefined;
   if (server !== undefined && named === undefined) return undefined;
-  for (const field of ['tool_name', 'tool', 'toolName']) {
-    const value = input[field];
+  for (const value of [input.tool_name, input.tool, input.toolName]) {
     if (typeof value !== 'string') continue;
     const parsed = whole(value);
     if (parsed !== undefined && (named === undefined || parsed.server === named)) return parsed;
-    if (named !== undefined && /^[A-Za-z0-9_-]+$/.test(value))
-      return { server: named, tool: value };
+    if (named !== undefined && toolSegment.test(value)) return { server: named, tool: value };
   }
   return undefined;
 }
@@ -153,11 +170,7 @@ function acpKind(kind: unknown): string | undefined {
   return typeof kind === 'string' && Object.hasOwn(toolNameByAcpKind, kind) ? kind : undefined;
 }
 
-function ownValue(
-  table: Readonly<Record<string, string>> | undefined,
-  key: string | undefined,
-): string | undefined {
-  const value =
-    table !== undefined && key !== undefined && Object.hasOwn(table, key) ? table[key] : '';
+function ownValue(table: Table | undefined, key: string | undefined): string | undefined {
+  const value = table && key !== undefined && Object.hasOwn(table, key) ? table[key] : undefined;
   return typeof value === 'string' && value !== '' ? value : undefined;
 }

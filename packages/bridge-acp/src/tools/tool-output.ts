@@ -16,23 +16,20 @@ const maxImages = 4;
 const maxBase64Chars = 8 * 1024 * 1024;
 
 /**
- * The output of a frame's ACP `content` (T-20, T-22), which replaces the previous output (gap fix:
- * the seed appended): blocks as N-10 text or pictures, a diff as
- * `diff <path>\n--- old\n<old>\n+++ new\n<new>` (no old part for a new file), a terminal as
- * `[terminal <id>]`. Lines join with `\n`, empty ones skipped.
+ * The output of a frame's ACP `content` (T-20, T-22), replacing the previous one (gap fix: the
+ * seed appended): blocks as N-10 text or pictures, diffs (`--- old` only when there was an old
+ * text), `[terminal <id>]`; non-empty lines joined with `\n`.
  */
 export function toolOutputFromContent(
   content: readonly ToolCallContent[] | null | undefined,
 ): ToolOutput {
-  const collector = createCollector();
-  for (const item of Array.isArray(content) ? content : []) {
-    if (item?.type === 'content') collector.block(item.content);
-    else if (item?.type === 'diff') collector.line(diffText(item));
-    else if (item?.type === 'terminal' && typeof item.terminalId === 'string') {
-      collector.line(`[terminal ${item.terminalId}]`);
-    }
-  }
-  return collector.output();
+  const blocks = (Array.isArray(content) ? content : []).map((item): unknown => {
+    if (item?.type === 'content') return item.content;
+    if (item?.type === 'diff') return { type: 'text', text: diffText(item) };
+    if (item?.type !== 'terminal' || typeof item.terminalId !== 'string') return undefined;
+    return { type: 'text', text: `[terminal ${item.terminalId}]` };
+  });
+  return outputOfBlocks(blocks);
 }
 
 /**
@@ -46,9 +43,7 @@ export function toolOutputFromRawOutput(rawOutput: unknown): ToolOutput {
   const nested = isRecord(rawOutput) && isRecord(rawOutput.result) ? rawOutput.result.content : 0;
   const blocks = Array.isArray(nested) ? nested : isRecord(rawOutput) ? rawOutput.content : 0;
   if (Array.isArray(blocks)) {
-    const collector = createCollector();
-    for (const block of blocks) collector.block(block);
-    const output = collector.output();
+    const output = outputOfBlocks(blocks);
     if (output.text !== '' || output.images.length > 0) return output;
   }
   return { text: JSON.stringify(rawOutput) ?? '', images: [] };
@@ -75,27 +70,22 @@ function diffText(diff: Diff): string {
   return `diff ${path}${oldPart}\n+++ new\n${newText}`;
 }
 
-function createCollector() {
-  const lines: string[] = [];
+/** ACP content blocks as N-10 text lines and (T-22) pictures. */
+function outputOfBlocks(blocks: readonly unknown[]): ToolOutput {
+  const lines: (string | undefined)[] = [];
   const images: ClaudeImageBlock[] = [];
-  const line = (text: string | undefined): void => {
-    if (text !== undefined && text !== '') lines.push(text);
-  };
-  return {
-    line,
-    block(block: unknown): void {
-      const image = block as { type?: unknown; data?: unknown; mimeType?: unknown } | null;
-      const data = image?.type === 'image' && typeof image.data === 'string' ? image.data : '';
-      if (data === '') {
-        line(contentBlockText(block as ContentBlock));
-      } else if (images.length >= maxImages || data.length > maxBase64Chars) {
-        line('[image]');
-      } else {
-        const mimeType = image?.mimeType;
-        const mediaType = typeof mimeType === 'string' && mimeType !== '' ? mimeType : 'image/png';
-        images.push({ type: 'image', source: { type: 'base64', media_type: mediaType, data } });
-      }
-    },
-    output: (): ToolOutput => ({ text: lines.join('\n'), images }),
-  };
+  for (const block of blocks) {
+    const image = block as { type?: unknown; data?: unknown; mimeType?: unknown } | null;
+    const data = image?.type === 'image' && typeof image.data === 'string' ? image.data : '';
+    if (data === '') {
+      lines.push(contentBlockText(block as ContentBlock));
+    } else if (images.length >= maxImages || data.length > maxBase64Chars) {
+      lines.push('[image]');
+    } else {
+      const mimeType = image?.mimeType;
+      const mediaType = typeof mimeType === 'string' && mimeType !== '' ? mimeType : 'image/png';
+      images.push({ type: 'image', source: { type: 'base64', media_type: mediaType, data } });
+    }
+  }
+  return { text: lines.filter((line) => line !== undefined && line !== '').join('\n'), images };
 }

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AgentError } from '../errors/agent-error.js';
 import type { BackendManifest } from './backend-manifest.js';
+import { backendOverridesSchema } from './backend-manifest.js';
 import { applyBackendOverrides } from './backend-overrides.js';
-import { backendOverridesSchema } from './backend-overrides-schema.js';
 
 const manifest: BackendManifest = {
   specificationVersion: 'backend-v1',

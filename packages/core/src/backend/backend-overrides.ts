@@ -1,15 +1,13 @@
-import type { ConfigIssue } from '../errors/agent-error.js';
-import { ConfigError } from '../errors/agent-error.js';
-import { isRecord } from '../util/json-value.js';
-import type { BackendManifest } from './backend-manifest.js';
-import type { BackendOverrides } from './backend-overrides-schema.js';
+import { ConfigError, type ConfigIssue } from '../errors/agent-error.js';
+import { isRecord } from '../util/helpers.js';
+import type { BackendManifest, BackendOverrides } from './backend-manifest.js';
 
 const isStrings = (value: unknown, nonEmpty = false) =>
   Array.isArray(value) &&
-  value.every((item) => typeof item === 'string' && (!nonEmpty || item !== ''));
+  value.every((item) => typeof item === 'string' && !(nonEmpty && item === ''));
 
-/** Each option's check and what it expects: `backendOverridesSchema`, without loading zod. */
-const options: Readonly<Record<string, readonly [(value: unknown) => boolean, string]>> = {
+/** `backendOverridesSchema`'s rules by hand (check and message), so a registration loads no zod. */
+const rules: Readonly<Record<string, readonly [(value: unknown) => boolean, string]>> = {
   command: [(value) => typeof value === 'string' && value !== '', 'expected a non-empty string'],
   args: [(value) => isStrings(value), 'expected an array of strings'],
   env: [
@@ -24,19 +22,14 @@ const options: Readonly<Record<string, readonly [(value: unknown) => boolean, st
 
 function findIssues(overrides: unknown): ConfigIssue[] {
   if (!isRecord(overrides)) return [{ path: '', message: 'expected an object of backend options' }];
-  const issues: ConfigIssue[] = [];
-  const unknown = Object.keys(overrides).filter((key) => !Object.hasOwn(options, key));
-  if (unknown.length > 0) {
-    const names = unknown.map((key) => `"${key}"`).join(', ');
-    const known = Object.keys(options).join(', ');
-    issues.push({ path: '', message: `Unrecognized option(s): ${names} (known: ${known})` });
-  }
-  for (const [key, [isValid, expected]] of Object.entries(options)) {
-    if (overrides[key] !== undefined && !isValid(overrides[key])) {
-      issues.push({ path: key, message: expected });
-    }
-  }
-  return issues;
+  const issues = Object.entries(rules)
+    .filter(([key, [isValid]]) => overrides[key] !== undefined && !isValid(overrides[key]))
+    .map(([path, [, message]]) => ({ path, message }));
+  const unknown = Object.keys(overrides).filter((key) => !Object.hasOwn(rules, key));
+  if (unknown.length === 0) return issues;
+  const names = unknown.map((key) => `"${key}"`).join(', ');
+  const message = `Unrecognized option(s): ${names} (known: ${Object.keys(rules).join(', ')})`;
+  return [{ path: '', message }, ...issues];
 }
 
 /**

@@ -1,7 +1,4 @@
-/**
- * The permission modes a Claude Code client may ask for (`--permission-mode`, `set_permission_mode`).
- * The CLI's help spells `default` as `manual`; both are accepted and mean the same.
- */
+/** The permission modes a Claude Code client may ask for; its help spells `default` `manual`. */
 export const claudePermissionModes = [
   'default',
   'acceptEdits',
@@ -11,5 +8,4 @@ export const claudePermissionModes = [
   'auto',
 ] as const;
 
-/** One of {@link claudePermissionModes}. */
 export type ClaudePermissionMode = (typeof claudePermissionModes)[number];

@@ -1,19 +1,17 @@
 import type { DependencyContainer } from 'tsyringe';
-import type { BackendV1 } from '../backend/register-backend.js';
+import type { BackendV1 } from '../backend/backend-manifest.js';
 import type { Logger } from '../logging/logger.js';
 
-// tsyringe is a type-only import here. Whoever imports it at run time must import
-// 'reflect-metadata' first: tsyringe throws at import without it.
+// tsyringe is only a type here: whoever imports it at run time must import 'reflect-metadata' first.
 
 declare const tokenType: unique symbol;
 
 /** A DI token that remembers the type it resolves to (tsyringe's own would resolve `unknown`). */
 export type Token<T> = symbol & { readonly [tokenType]?: T };
 
-/** A token keyed with `Symbol.for`, so registrations meet across two copies of this package. */
+/** Keyed with `Symbol.for`, so registrations meet across two copies of this package. */
 const createToken = <T>(key: string): Token<T> => Symbol.for(key) as Token<T>;
 
-/** Registers a value for `token`. */
 export function provideValue<T>(container: DependencyContainer, token: Token<T>, value: T): void {
   container.register<T>(token, { useValue: value });
 }
@@ -23,8 +21,7 @@ export function resolveAll<T>(container: DependencyContainer, token: Token<T>): 
   return container.isRegistered(token, true) ? container.resolveAll<T>(token) : [];
 }
 
-/** Multi-token: every backend a plugin contributes. Read with {@link resolveAll}. */
+/** Multi-token: every backend a plugin contributes. */
 export const BackendToken = createToken<BackendV1>('agentbridge.core.Backend');
 
-/** The logger of the running program. */
 export const LoggerToken = createToken<Logger>('agentbridge.core.Logger');

@@ -1,27 +1,18 @@
 const marker = Symbol.for('agentbridge.error');
 
-/**
- * The stable code of every error agentbridge raises; tools may branch on it. `exit` is a quiet stop
- * with an exit code, `internal` a bug; the others name what failed.
- */
+/** The stable code of every agentbridge error (tools may branch on it); `internal` is a bug. */
 type AgentErrorCode =
   | 'backend-not-found'
   | 'backend-invalid'
   | 'executable-not-found'
   | 'config-invalid'
   | 'usage'
-  | 'protocol'
   | 'line-too-long'
   | 'transport-closed'
   | 'handshake-failed'
-  | 'timeout'
-  | 'exit'
   | 'internal';
 
-/**
- * Base class of every error agentbridge throws. Recognise it with {@link AgentError.isInstance},
- * which works across duplicate installs of `@agentbridge/core` (unlike `instanceof`).
- */
+/** Base class of every error agentbridge throws. */
 export class AgentError extends Error {
   readonly [marker] = true;
   readonly code: AgentErrorCode;
@@ -32,31 +23,37 @@ export class AgentError extends Error {
     this.code = code;
   }
 
-  /** True for any agentbridge error, whichever copy of the package created it. */
+  /** True for an agentbridge error from any copy of the package (`instanceof` is per copy). */
   static isInstance(value: unknown): value is AgentError {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as Record<symbol, unknown>)[marker] === true
-    );
+    return typeof value === 'object' && value !== null && marker in value;
   }
 }
+
+/** The base class of an error whose `details` become its fields and its message. */
+export const detailedError = <Details extends object>(
+  code: AgentErrorCode,
+  describe: (details: Details) => string,
+) =>
+  class extends AgentError {
+    constructor(details: Details) {
+      super(code, describe(details));
+      Object.assign(this, details);
+    }
+  } as unknown as new (
+    details: Details,
+  ) => AgentError & Readonly<Details>;
 
 /** One problem in a configuration source: a dotted key path (empty for the whole) and a fix. */
 export type ConfigIssue = { readonly path: string; readonly message: string };
 
 /** A configuration file, environment variable or flag holds an unusable value. */
-export class ConfigError extends AgentError {
-  readonly filePath: string | undefined;
-  readonly issues: readonly ConfigIssue[];
-
-  constructor(options: { filePath?: string; issues: readonly ConfigIssue[] }) {
-    const lines = options.issues.map((issue) => `  - ${issue.path || '(root)'}: ${issue.message}`);
-    super('config-invalid', `Invalid ${options.filePath ?? 'configuration'}:\n${lines.join('\n')}`);
-    this.filePath = options.filePath;
-    this.issues = options.issues;
-  }
-}
+export class ConfigError extends detailedError(
+  'config-invalid',
+  ({ filePath, issues }: { filePath?: string; issues: readonly ConfigIssue[] }) => {
+    const lines = issues.map((issue) => `  - ${issue.path || '(root)'}: ${issue.message}`);
+    return `Invalid ${filePath ?? 'configuration'}:\n${lines.join('\n')}`;
+  },
+) {}
 
 /** The command line is wrong; the message is shown as is (exit code 1 as `claude` does, or 2). */
 export class UsageError extends AgentError {

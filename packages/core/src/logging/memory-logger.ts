@@ -7,22 +7,22 @@ export type LogEntry = {
   readonly data: LogData;
 };
 
-/** A logger that keeps every line in memory; for tests and for `doctor`. */
+/** A logger that keeps every line in memory (tests, `doctor`). */
 export interface MemoryLogger extends Logger {
   readonly entries: LogEntry[];
 }
 
-/** Creates a {@link MemoryLogger}. Children share the parent's `entries`. */
+/** Creates a {@link MemoryLogger}; children share the parent's `entries`. */
 export function createMemoryLogger(bindings: LogData = {}, entries: LogEntry[] = []): MemoryLogger {
-  const write = (level: LogEntry['level'], message: string, data?: LogData) => {
+  const write = (level: LogEntry['level']) => (message: string, data?: LogData) => {
     entries.push({ level, message, data: { ...bindings, ...data } });
   };
   return {
     entries,
-    debug: (message, data) => write('debug', message, data),
-    info: (message, data) => write('info', message, data),
-    warn: (message, data) => write('warn', message, data),
-    error: (message, data) => write('error', message, data),
+    debug: write('debug'),
+    info: write('info'),
+    warn: write('warn'),
+    error: write('error'),
     child: (childBindings) => createMemoryLogger({ ...bindings, ...childBindings }, entries),
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OutputOf } from './schema-kit.js';
 import { amount, byTag, object, strings, text } from './schema-kit.js';
 
 /** A top-level agent-side line that is not a conversation or control line: `type` plus `shape`. */
@@ -9,7 +10,6 @@ const auxiliary = <const Type extends string, const Shape extends z.ZodRawShape>
 
 /** Runtime schemas of the auxiliary agent-side lines (stream-json §4), by `type`. */
 export const auxiliaryMessageSchemas = byTag('type', [
-  /** Heartbeat of a long-running tool. */
   auxiliary('tool_progress', {
     tool_use_id: z.string(),
     tool_name: z.string(),
@@ -18,7 +18,6 @@ export const auxiliaryMessageSchemas = byTag('type', [
     task_id: text,
   }),
   auxiliary('tool_use_summary', { summary: z.string(), preceding_tool_use_ids: strings }),
-  /** Sign-in progress. */
   auxiliary('auth_status', { isAuthenticating: z.boolean(), output: strings, error: text }),
   auxiliary('rate_limit_event', {
     rate_limit_info: z.looseObject({
@@ -36,6 +35,4 @@ export const auxiliaryMessageSchemas = byTag('type', [
   auxiliary('command_lifecycle', { command_uuid: z.string(), state: z.string() }),
 ]);
 
-export type AuxiliaryMessage = z.output<
-  (typeof auxiliaryMessageSchemas)[keyof typeof auxiliaryMessageSchemas]
->;
+export type AuxiliaryMessage = OutputOf<typeof auxiliaryMessageSchemas>;

@@ -1,14 +1,12 @@
 import { z } from 'zod';
+import type { OutputOf } from './schema-kit.js';
 import { byTag, flag, isModelled, jsonObject, object, openUnion } from './schema-kit.js';
 
 /** Where an image or document comes from (`base64`, `url`, `text`, `file`, ...), kept whole. */
 const mediaSource = z.looseObject({ type: z.string() });
 
-const textBlock = object({
-  type: z.literal('text'),
-  text: z.string(),
-  citations: z.array(z.unknown()).nullable().optional(),
-});
+const textCitations = z.array(z.unknown()).nullable().optional();
+const textBlock = object({ type: z.literal('text'), text: z.string(), citations: textCitations });
 const imageBlock = object({ type: z.literal('image'), source: mediaSource });
 const documentBlock = object({
   type: z.literal('document'),
@@ -51,9 +49,8 @@ export type ToolUseBlock = z.output<Schemas['tool_use']>;
 export type ToolResultBlock = z.output<Schemas['tool_result']>;
 /** Extended thinking; `signature` is opaque and must be sent back unchanged. */
 export type ThinkingBlock = z.output<Schemas['thinking']>;
-export type KnownContentBlock = z.output<Schemas[keyof Schemas]>;
+export type KnownContentBlock = OutputOf<Schemas>;
 /** Any content block; narrow with {@link isKnownContentBlock} before switching on `type`. */
 export type ContentBlock = z.output<typeof contentBlockSchema>;
 
-/** Whether `block` is one of the modelled variants. */
 export const isKnownContentBlock = isModelled<KnownContentBlock>(contentBlockSchemas);

@@ -37,9 +37,7 @@ export const assistantMessageSchema = object({
   parent_tool_use_id: z.string().nullable(),
   session_id: z.string(),
   uuid: text,
-  /** API failure class (`authentication_failed`, `rate_limit`, `billing_error`, ...). */
   error: text,
-  /** True when an interrupt cut this block. */
   aborted: flag,
   agent_id: text,
   request_id: text,
@@ -65,7 +63,6 @@ const userMessageShape = {
   isSynthetic: flag,
   /** Agent side: the client's own line echoed back (`--replay-user-messages`). */
   isReplay: flag,
-  /** Agent side: the tool's structured output. */
   tool_use_result: z.unknown().optional(),
   tool_result_meta: z.array(z.unknown()).optional(),
   timestamp: text,

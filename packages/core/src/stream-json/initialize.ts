@@ -1,25 +1,6 @@
 import { z } from 'zod';
 import { amount, byName, flag, jsonObject, object, strings, text } from './schema-kit.js';
 
-/** The host runs `hookCallbackIds` when the CLI sends `hook_callback`. */
-const hookMatcher = object({
-  matcher: text,
-  hookCallbackIds: strings,
-  timeout: amount,
-  onFailure: text,
-});
-
-const agentDefinition = object({
-  description: z.string(),
-  prompt: z.string(),
-  tools: strings.optional(),
-  disallowedTools: strings.optional(),
-  model: text,
-  mcpServers: z.array(z.unknown()).optional(),
-  skills: strings.optional(),
-  maxTurns: amount,
-});
-
 /** Runtime schema of {@link InitializeRequest}: the first control request (stream-json §2.3). */
 export const initializeRequestSchema = object({
   subtype: z.literal('initialize'),
@@ -28,15 +9,27 @@ export const initializeRequestSchema = object({
   appendSystemPrompt: text,
   systemPromptSnapshot: flag,
   excludeDynamicSections: flag,
-  /** Hook matchers by hook event (`PreToolUse`, `Stop`, ...). */
-  hooks: byName(z.array(hookMatcher)).optional(),
+  /** The host runs `hookCallbackIds` when the CLI sends `hook_callback`. */
+  hooks: byName(
+    z.array(object({ matcher: text, hookCallbackIds: strings, timeout: amount, onFailure: text })),
+  ).optional(),
   /** Names of the client's in-process MCP servers (reached through `mcp_message`). */
   sdkMcpServers: strings.optional(),
   sdkMcpServerConfigs: byName(jsonObject).optional(),
   sdkMcpServerManifests: byName(jsonObject).optional(),
-  /** JSON Schema for structured output. */
   jsonSchema: jsonObject.optional(),
-  agents: byName(agentDefinition).optional(),
+  agents: byName(
+    object({
+      description: z.string(),
+      prompt: z.string(),
+      tools: strings.optional(),
+      disallowedTools: strings.optional(),
+      model: text,
+      mcpServers: z.array(z.unknown()).optional(),
+      skills: strings.optional(),
+      maxTurns: amount,
+    }),
+  ).optional(),
   title: text,
   skills: z.unknown().optional(),
   promptSuggestions: flag,
@@ -48,7 +41,6 @@ export const initializeRequestSchema = object({
   planModeInstructions: text,
   /** Only honoured under `--await-initialize`, as are the fields below. */
   plugins: z.array(z.unknown()).optional(),
-  /** Servers by name (Claude shape). */
   mcpServers: byName(jsonObject).optional(),
   settings: z.unknown().optional(),
   managedSettings: z.unknown().optional(),
@@ -85,7 +77,6 @@ export const initializeResponseSchema = object({
   output_style: z.string(),
   available_output_styles: strings,
   models: z.array(modelInfoSchema),
-  /** Who is signed in; `{}` when unknown. */
   account: object({
     email: text,
     organization: text,

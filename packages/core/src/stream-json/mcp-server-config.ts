@@ -14,7 +14,6 @@ export const mcpServerConfigSchemas = {
   }),
   /** A streamable-HTTP server. `headers` often hold secrets: never log them. */
   http: object({ type: z.literal('http'), url: z.string().min(1), headers: stringMap.optional() }),
-  /** A legacy SSE server. */
   sse: object({ type: z.literal('sse'), url: z.string().min(1), headers: stringMap.optional() }),
 };
 
@@ -25,10 +24,7 @@ export type McpSseServerConfig = z.output<Schemas['sse']>;
 /** An MCP server of `--mcp-config` or the SDK's `mcpServers` (the bridge converts it to ACP's). */
 export type McpServerConfig = McpStdioServerConfig | McpHttpServerConfig | McpSseServerConfig;
 
-/**
- * Runtime schema of {@link McpServerConfig}. Any other `type` (the SDK's in-process `sdk` too) is
- * rejected with a readable issue.
- */
+/** Runtime schema of {@link McpServerConfig}; any other `type` (also the SDK's `sdk`) is an issue. */
 export const mcpServerConfigSchema = z.looseObject({ type: text }).superRefine((value, context) => {
   const schema = own<z.ZodType>(mcpServerConfigSchemas, value.type ?? 'stdio');
   const message = `unsupported MCP server type '${value.type}' (expected stdio, http or sse)`;

@@ -1,37 +1,32 @@
 import { z } from 'zod';
-import { errorMessage, isRecord } from '../util/json-value.js';
-import type { AuxiliaryMessage } from './auxiliary-messages.js';
-import { auxiliaryMessageSchemas } from './auxiliary-messages.js';
-import type {
-  AgentControlRequestMessage,
-  ClientControlRequestMessage,
-  ControlCancelRequestMessage,
-  ControlResponseMessage,
-  KeepAliveMessage,
-} from './control-messages.js';
+import { errorMessage, isRecord } from '../util/helpers.js';
+import { type AuxiliaryMessage, auxiliaryMessageSchemas } from './auxiliary-messages.js';
 import {
+  type AgentControlRequestMessage,
+  agentControlRequestSchemas,
+  type ClientControlRequestMessage,
+  type ControlCancelRequestMessage,
+  type ControlResponseMessage,
+  clientControlRequestSchemas,
   controlCancelRequestMessageSchema,
   controlRequestEnvelopeSchema,
   controlResponseSchemas,
+  type KeepAliveMessage,
   keepAliveMessageSchema,
 } from './control-messages.js';
-import { agentControlRequestSchemas, clientControlRequestSchemas } from './control-requests.js';
-import type { AssistantMessage, ServerUserMessage, UserMessage } from './conversation-messages.js';
 import {
+  type AssistantMessage,
   assistantMessageSchema,
+  type ServerUserMessage,
   serverUserMessageSchema,
+  type UserMessage,
   userMessageSchema,
 } from './conversation-messages.js';
-import type { ResultMessage } from './result-message.js';
-import { resultMessageSchemas } from './result-message.js';
+import { type ResultMessage, resultMessageSchemas } from './result-message.js';
 import type { SchemaIssue, Unmodelled } from './schema-kit.js';
-import { issuesOf, own, report } from './schema-kit.js';
-import type { StreamEventMessage } from './stream-events.js';
-import { streamEventMessageSchema } from './stream-events.js';
-import type { SystemMessage } from './system-messages.js';
-import { systemMessageSchemas } from './system-messages.js';
-
-export type { Unmodelled } from './schema-kit.js';
+import { issuesOf, openUnion, own, report } from './schema-kit.js';
+import { type StreamEventMessage, streamEventMessageSchema } from './stream-events.js';
+import { type SystemMessage, systemMessageSchemas } from './system-messages.js';
 
 /** Every modelled line the agent side writes (stdout of `claude`, or the bridge's output). */
 export type KnownServerMessage =
@@ -63,93 +58,91 @@ export type KnownClientMessage =
  */
 export type ClientMessage = KnownClientMessage | Unmodelled;
 
-/** Variants of one `type` told apart by the subtype at path `at` (checked on its holder). */
+export type { Unmodelled };
+
+type Schemas = Readonly<Record<string, z.ZodType>>;
+type Holder = 'request' | 'response';
+
+/**
+ * A `type` modelled only for some `subtypes`: its `subtype` is on the line or, for control lines,
+ * on the line's `holder` field. Other types have one schema.
+ */
 type Subtyped = {
-  readonly at: readonly string[];
-  readonly variants: Readonly<Record<string, z.ZodType>>;
-  /** Checked on the whole line whatever the subtype (a control request needs its id). */
-  readonly envelope?: z.ZodType;
+  readonly schema: z.ZodType;
+  readonly subtypes: Schemas;
+  readonly holder?: Holder;
 };
+type Entries = Readonly<Record<string, z.ZodType | Subtyped>>;
 
-/** The modelled lines of one direction, by `type`. */
-type MessageMap = Readonly<Record<string, z.ZodType | Subtyped>>;
+/** A type told apart by `subtype`: an unknown subtype is kept, with `envelope` still checked. */
+function bySubtype(subtypes: Schemas, holder?: Holder, envelope: z.ZodObject = z.object({})) {
+  const union = openUnion('subtype', subtypes);
+  return { schema: holder ? envelope.extend({ [holder]: union }) : union, subtypes, holder };
+}
 
-const controlMessages = (requests: Readonly<Record<string, z.ZodType>>): MessageMap => ({
-  control_request: {
-    at: ['request', 'subtype'],
-    variants: requests,
-    envelope: controlRequestEnvelopeSchema,
-  },
-  control_response: { at: ['response', 'subtype'], variants: controlResponseSchemas },
+/** The control lines of one direction: `requests` are the subtypes it may receive. */
+const controlEntries = (requests: Schemas): Entries => ({
+  // An unknown request still needs its `request_id`: it is answered with an error.
+  control_request: bySubtype(requests, 'request', controlRequestEnvelopeSchema),
+  control_response: bySubtype(controlResponseSchemas, 'response'),
   control_cancel_request: controlCancelRequestMessageSchema,
   keep_alive: keepAliveMessageSchema,
 });
 
-const serverMessages: MessageMap = {
-  system: { at: ['subtype'], variants: systemMessageSchemas },
-  result: { at: ['subtype'], variants: resultMessageSchemas },
+const serverEntries: Entries = {
+  system: bySubtype(systemMessageSchemas),
+  result: bySubtype(resultMessageSchemas),
   assistant: assistantMessageSchema,
   user: serverUserMessageSchema,
   stream_event: streamEventMessageSchema,
   ...auxiliaryMessageSchemas,
-  ...controlMessages(agentControlRequestSchemas),
+  ...controlEntries(agentControlRequestSchemas),
 };
 
-const clientMessages: MessageMap = {
+const clientEntries: Entries = {
   user: userMessageSchema,
-  ...controlMessages(clientControlRequestSchemas),
+  ...controlEntries(clientControlRequestSchemas),
 };
 
 /**
- * Whether `value` is a modelled line of `messages` (`known`), another line kept whole, or a bad one
- * (`issues`); `label` is `type` or `type/subtype`. With `check` false only the tags are read.
+ * Whether `value` is a modelled line (`known`) and its `label` (`type` or `type/subtype`). With
+ * `check`, also the `issues` that make it a bad line; without, only the tags are read.
  */
-function classify(messages: MessageMap, value: unknown, check = true) {
-  const bad = (label: string, path: readonly string[], message: string) =>
-    ({ known: false, label, issues: [{ path, message }] }) as const;
-  if (!isRecord(value)) return bad('', [], 'not an object');
+function classify(entries: Entries, value: unknown, check = true) {
+  const bad = (path: string[], message: string) =>
+    ({ known: false, label: '', issues: [{ path, message }] }) as const;
+  if (!isRecord(value)) return bad([], 'not an object');
   const { type } = value;
-  if (typeof type !== 'string') return bad('', ['type'], 'expected string');
-  const entry = own(messages, type);
-  if (!entry) return { known: false, label: type, issues: [] };
-  if (!('at' in entry))
+  if (typeof type !== 'string') return bad(['type'], 'expected string');
+  const entry = own(entries, type);
+  if (entry === undefined) return { known: false, label: type, issues: [] };
+  if (!('subtypes' in entry))
     return { known: true, label: type, issues: check ? issuesOf(entry, value) : [] };
-  let holder: Record<string, unknown> = value;
-  let subtype: unknown = value;
-  for (const [position, key] of entry.at.entries()) {
-    if (!isRecord(subtype)) return bad(type, entry.at.slice(0, position), 'expected object');
-    holder = subtype;
-    subtype = subtype[key];
-  }
-  if (typeof subtype !== 'string') return bad(type, entry.at, 'expected string');
-  const variant = own(entry.variants, subtype);
-  const issues = check
-    ? [
-        ...(entry.envelope ? issuesOf(entry.envelope, value) : []),
-        ...(variant ? issuesOf(variant, holder, entry.at.slice(0, -1)) : []),
-      ]
-    : [];
-  return { known: variant !== undefined, label: variant ? `${type}/${subtype}` : type, issues };
+  const holder = entry.holder ? value[entry.holder] : value;
+  const subtype = isRecord(holder) ? holder.subtype : undefined;
+  const known = own(entry.subtypes, subtype) !== undefined;
+  const issues = check ? issuesOf(entry.schema, value) : [];
+  return { known, label: known ? `${type}/${subtype}` : type, issues };
 }
 
-const unionOf = <Message>(messages: MessageMap) =>
+const unionOf = <Message>(entries: Entries) =>
   z.unknown().superRefine((value, context) => {
-    report(context, classify(messages, value).issues);
+    report(context, classify(entries, value).issues);
   }) as unknown as z.ZodType<Message>;
 
 /** Runtime schema of {@link ServerMessage}: a modelled `type`/subtype must have its shape. */
-export const serverMessageSchema = unionOf<ServerMessage>(serverMessages);
+export const serverMessageSchema = unionOf<ServerMessage>(serverEntries);
 
 /** Runtime schema of {@link ClientMessage}: a modelled `type`/subtype must have its shape. */
-export const clientMessageSchema = unionOf<ClientMessage>(clientMessages);
+export const clientMessageSchema = unionOf<ClientMessage>(clientEntries);
 
 /** Whether a parsed agent-side line is a modelled one. Reads the tags only. */
 export const isKnownServerMessage = (message: ServerMessage): message is KnownServerMessage =>
-  classify(serverMessages, message, false).known;
+  classify(serverEntries, message, false).known;
 
 /** Whether a parsed client line is a modelled one. Reads the tags only. */
 export const isKnownClientMessage = (message: ClientMessage): message is KnownClientMessage =>
-  classify(clientMessages, message, false).known;
+  classify(clientEntries, message, false).known;
 
 /** Why a line was rejected: `reason` is stable enough for logs (`not JSON: ...`). */
 export type ParseLineError = { readonly reason: string; readonly line: string };
@@ -177,24 +170,23 @@ function describe(value: unknown, label: string, { path, message }: SchemaIssue)
   return missing ? `${subject} without '${where}'` : `${subject}: '${where}': ${message}`;
 }
 
-function parseLine<Known>(messages: MessageMap, line: string): ParseLineResult<Known> {
+function parseLine<Known>(entries: Entries, line: string): ParseLineResult<Known> {
+  const fail = (reason: string) => ({ ok: false, error: { reason, line } }) as const;
   let value: unknown;
   try {
     value = JSON.parse(line);
   } catch (error) {
-    return { ok: false, error: { reason: `not JSON: ${errorMessage(error)}`, line } };
+    return fail(`not JSON: ${errorMessage(error)}`);
   }
   try {
-    const { known, label, issues } = classify(messages, value);
+    const { known, label, issues } = classify(entries, value);
     const [first] = issues;
-    if (first) return { ok: false, error: { reason: describe(value, label, first), line } };
+    if (first) return fail(describe(value, label, first));
     // The line's own JSON, typed by the schema it passed: fields the model lacks are kept.
-    return known
-      ? { ok: true, known, message: value as Known }
-      : { ok: true, known, message: value as Unmodelled };
+    return { ok: true, known, message: value } as ParseLineResult<Known>;
   } catch (error) {
     // Deeply nested input can exhaust the stack inside the schema walk: still an answer.
-    return { ok: false, error: { reason: `unparseable: ${errorMessage(error)}`, line } };
+    return fail(`unparseable: ${errorMessage(error)}`);
   }
 }
 
@@ -203,8 +195,8 @@ function parseLine<Known>(messages: MessageMap, line: string): ParseLineResult<K
  * fields included. Unknown `type`s and subtypes come back as `known: false`.
  */
 export const parseClientLine = (line: string): ParseClientLineResult =>
-  parseLine<KnownClientMessage>(clientMessages, line);
+  parseLine<KnownClientMessage>(clientEntries, line);
 
 /** Parses one line the agent side wrote; same contract as {@link parseClientLine}. */
 export const parseServerLine = (line: string): ParseServerLineResult =>
-  parseLine<KnownServerMessage>(serverMessages, line);
+  parseLine<KnownServerMessage>(serverEntries, line);

@@ -1,14 +1,6 @@
 import { z } from 'zod';
-import {
-  byTag,
-  flag,
-  isModelled,
-  jsonObject,
-  object,
-  openUnion,
-  strings,
-  text,
-} from './schema-kit.js';
+import type { OutputOf } from './schema-kit.js';
+import { byTag, flag, isModelled, jsonObject, object, openUnion, text } from './schema-kit.js';
 
 const destination = z.enum([
   'userSettings',
@@ -30,20 +22,16 @@ export const permissionUpdateSchemas = byTag('type', [
   object({ type: z.literal('setMode'), mode: z.string(), destination }),
   object({
     type: z.literal(['addDirectories', 'removeDirectories']),
-    directories: strings,
+    directories: z.array(z.string()),
     destination,
   }),
 ]);
 
-/**
- * Runtime schema of {@link PermissionUpdate}: suggested in `can_use_tool.permission_suggestions`,
- * applied when echoed in `updatedPermissions`. Modelled types checked, others kept.
- */
+/** Runtime schema of {@link PermissionUpdate}: modelled types checked, others kept. */
 export const permissionUpdateSchema = openUnion('type', permissionUpdateSchemas);
 
 const decision = {
   toolUseID: text,
-  /** `user_temporary`, `user_permanent`, `user_reject`. */
   decisionClassification: text,
 };
 
@@ -59,11 +47,8 @@ export const permissionResultSchema = z.discriminatedUnion('behavior', [
   object({ behavior: z.literal('deny'), message: z.string(), interrupt: flag, ...decision }),
 ]);
 
-export type KnownPermissionUpdate = z.output<
-  (typeof permissionUpdateSchemas)[keyof typeof permissionUpdateSchemas]
->;
+export type KnownPermissionUpdate = OutputOf<typeof permissionUpdateSchemas>;
 export type PermissionUpdate = z.output<typeof permissionUpdateSchema>;
 export type PermissionResult = z.output<typeof permissionResultSchema>;
 
-/** Whether `update` is one of the modelled variants. */
 export const isKnownPermissionUpdate = isModelled<KnownPermissionUpdate>(permissionUpdateSchemas);

@@ -31,7 +31,6 @@ const resultFields = {
   is_error: z.boolean(),
   /** Last API stop reason, `null` after an interrupt; agentbridge adds `handshake_failed`, ... */
   stop_reason: z.string().nullable().optional(),
-  /** How the turn ended (`completed`, `aborted_streaming`, `aborted_tools`, `max_turns`, ...). */
   terminal_reason: text,
   num_turns: amount,
   duration_ms: amount,

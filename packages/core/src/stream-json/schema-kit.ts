@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { isRecord } from '../util/json-value.js';
+import { isRecord } from '../util/helpers.js';
 
 /**
- * `z.object` for protocol shapes. The inferred type is exact (no index signature: a misspelt field
- * in a built message does not compile), yet parsing keeps unknown fields, as the protocol grows
- * every release and a relay must lose nothing.
+ * `z.object` for protocol shapes: the inferred type is exact (a misspelt field in a built message
+ * does not compile), yet parsing keeps unknown fields: the protocol grows and a relay loses nothing.
  */
 export const object = <const Shape extends z.ZodRawShape>(shape: Shape) =>
   z.looseObject(shape) as unknown as z.ZodObject<Shape, z.core.$strip>;
@@ -12,7 +11,6 @@ export const object = <const Shape extends z.ZodRawShape>(shape: Shape) =>
 /** A JSON object this package does not model (tool input, settings, JSON-RPC), kept whole. */
 export const jsonObject = z.record(z.string(), z.unknown());
 
-/** Values by name (servers, agents, hook events). */
 export const byName = <const Value extends z.ZodType>(value: Value) => z.record(z.string(), value);
 
 export const text = z.string().optional();
@@ -23,12 +21,16 @@ export const strings = z.array(z.string());
 /** A variant this package does not model: any object with a string tag, kept whole. */
 export type Unmodelled<Key extends string = 'type'> = Record<Key, string> & Record<string, unknown>;
 
-/** Object schemas keyed by the literal value(s) of their `Key` field. */
+type Schemas = Readonly<Record<string, z.ZodType>>;
+
+/** The union of the outputs of a map of schemas (a {@link byTag} map). */
+export type OutputOf<Map extends Schemas> = z.output<Map[keyof Map]>;
+
 type ByTag<Variants extends readonly z.ZodObject[], Key extends string> = {
   readonly [Variant in Variants[number] as z.output<Variant>[Key] & string]: Variant;
 };
 
-/** Builds a {@link ByTag} map: each variant under every literal value of its `key` field. */
+/** Object schemas by tag: each variant under every literal value of its `key` field. */
 export function byTag<const Key extends string, const Variants extends readonly z.ZodObject[]>(
   key: Key,
   variants: Variants,
@@ -67,7 +69,6 @@ export function issuesOf(schema: z.ZodType, value: unknown, path: readonly Prope
   return result.success ? [] : flatten(result.error.issues, path);
 }
 
-/** Reports `issues` on a refinement context. */
 export const report = (context: z.RefinementCtx, issues: readonly SchemaIssue[]) => {
   for (const { path, message } of issues)
     context.addIssue({ code: 'custom', path: [...path], message });
@@ -77,18 +78,18 @@ export const report = (context: z.RefinementCtx, issues: readonly SchemaIssue[])
  * A union of `variants` told apart by `key` that stays open: a tag no variant claims is kept whole
  * (the union grows every release); a claimed tag must match its variant, issues keeping their paths.
  */
-export function openUnion<const Key extends string, Variants extends Record<string, z.ZodType>>(
+export function openUnion<const Key extends string, Variants extends Schemas>(
   key: Key,
   variants: Variants,
 ) {
   return z.looseObject({ [key]: z.string() }).superRefine((value, context) => {
-    const variant = own<z.ZodType>(variants, value[key]);
+    const variant = own(variants, value[key]);
     if (variant) report(context, issuesOf(variant, value));
-  }) as unknown as z.ZodType<z.output<Variants[keyof Variants]> | Unmodelled<Key>>;
+  }) as unknown as z.ZodType<OutputOf<Variants> | Unmodelled<Key>>;
 }
 
-/** A type guard: whether `value`'s `key` names one of `variants`. */
+/** A type guard: whether `value`'s `type` names one of `variants`. */
 export const isModelled =
-  <Known, Key extends string = 'type'>(variants: Record<string, unknown>, key = 'type' as Key) =>
-  (value: Known | Unmodelled<Key>): value is Known =>
-    isRecord(value) && own(variants, value[key]) !== undefined;
+  <Known>(variants: Schemas) =>
+  (value: Known | Unmodelled): value is Known =>
+    isRecord(value) && own(variants, value.type) !== undefined;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contentBlockSchema } from './content-blocks.js';
 import { assistantMessageBodySchema, usageSchema } from './conversation-messages.js';
+import type { OutputOf } from './schema-kit.js';
 import { amount, byTag, isModelled, jsonObject, object, openUnion, text } from './schema-kit.js';
 
 /** Runtime schemas of the modelled `delta`s of a `content_block_delta` event, by `type`. */
@@ -46,26 +47,18 @@ export const streamEventMessageSchema = object({
   parent_tool_use_id: z.string().nullable(),
   session_id: z.string(),
   uuid: text,
-  /** Time to first token, on `message_start`. */
   ttft_ms: amount,
   api_message_id: text,
   thinking_display: text,
-  /** On the `message_stop` of an interrupted stream. */
   abandoned_blocks: z.unknown().optional(),
 });
 
-export type KnownContentBlockDelta = z.output<
-  (typeof contentBlockDeltaSchemas)[keyof typeof contentBlockDeltaSchemas]
->;
+export type KnownContentBlockDelta = OutputOf<typeof contentBlockDeltaSchemas>;
 export type ContentBlockDelta = z.output<typeof contentBlockDeltaSchema>;
-export type KnownStreamEvent = z.output<
-  (typeof streamEventSchemas)[keyof typeof streamEventSchemas]
->;
+export type KnownStreamEvent = OutputOf<typeof streamEventSchemas>;
 export type StreamEvent = z.output<typeof streamEventSchema>;
 export type StreamEventMessage = z.output<typeof streamEventMessageSchema>;
 
-/** Whether `delta` is one of the modelled variants. */
 export const isKnownContentBlockDelta =
   isModelled<KnownContentBlockDelta>(contentBlockDeltaSchemas);
-/** Whether `event` is one of the modelled variants. */
 export const isKnownStreamEvent = isModelled<KnownStreamEvent>(streamEventSchemas);

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { slashCommandSchema } from './initialize.js';
+import type { OutputOf } from './schema-kit.js';
 import { amount, byTag, flag, object, strings, text } from './schema-kit.js';
 
-/** A `system` line: the envelope every subtype shares, plus `shape`. */
+/** A `system` line of `subtype`: the shared envelope plus `shape`. */
 const system = <const Subtype extends string, const Shape extends z.ZodRawShape>(
   subtype: Subtype | readonly Subtype[],
   shape: Shape,
@@ -15,37 +16,35 @@ const system = <const Subtype extends string, const Shape extends z.ZodRawShape>
     ...shape,
   });
 
-/** Turn-start metadata, emitted at the start of every turn (stream-json §4.1). */
-const init = system('init', {
-  /** `ANTHROPIC_API_KEY`, `apiKeyHelper`, `none`, ... */
-  apiKeySource: z.string(),
-  betas: strings.optional(),
-  claude_code_version: z.string(),
-  cwd: z.string(),
-  tools: strings,
-  mcp_servers: z.array(object({ name: z.string(), status: z.string(), source: text, error: text })),
-  model: z.string(),
-  permissionMode: z.string(),
-  /** Command names, no leading slash. */
-  slash_commands: strings,
-  terminal_slash_commands: strings.optional(),
-  output_style: z.string(),
-  skills: strings,
-  plugins: z.array(object({ name: z.string(), path: z.string(), version: text, source: text })),
-  plugin_errors: z.array(z.unknown()).optional(),
-  agents: strings.optional(),
-  fast_mode_state: text,
-  effort: text,
-  view_mode: text,
-  capabilities: strings.optional(),
-  /** agentbridge: the backend's display name; marks an init the bridge made. */
-  acp_backend: text,
-});
-
 /** Runtime schemas of the modelled `system` lines, by `subtype` (other subtypes stay unknown). */
 export const systemMessageSchemas = byTag('subtype', [
-  init,
-  /** Before each API call and on a mode change. */
+  /** Turn-start metadata, at the start of every turn (stream-json §4.1). */
+  system('init', {
+    apiKeySource: z.string(),
+    betas: strings.optional(),
+    claude_code_version: z.string(),
+    cwd: z.string(),
+    tools: strings,
+    mcp_servers: z.array(
+      object({ name: z.string(), status: z.string(), source: text, error: text }),
+    ),
+    model: z.string(),
+    permissionMode: z.string(),
+    /** Command names, no leading slash. */
+    slash_commands: strings,
+    terminal_slash_commands: strings.optional(),
+    output_style: z.string(),
+    skills: strings,
+    plugins: z.array(object({ name: z.string(), path: z.string(), version: text, source: text })),
+    plugin_errors: z.array(z.unknown()).optional(),
+    agents: strings.optional(),
+    fast_mode_state: text,
+    effort: text,
+    view_mode: text,
+    capabilities: strings.optional(),
+    /** agentbridge: the backend's display name; marks an init the bridge made. */
+    acp_backend: text,
+  }),
   system('status', {
     status: z.enum(['requesting', 'compacting']).nullable(),
     permissionMode: text,
@@ -83,7 +82,6 @@ export const systemMessageSchemas = byTag('subtype', [
     exit_code: z.number().nullable().optional(),
     outcome: text,
   }),
-  /** A banner (`level`: `info`, `notice`, `suggestion`, `warning`). */
   system('informational', { content: z.string(), level: z.string(), prevent_continuation: flag }),
   system('local_command_output', { content: z.string() }),
   system('notification', {
@@ -100,7 +98,6 @@ export const systemMessageSchemas = byTag('subtype', [
     decision_reason_type: text,
     agent_id: text,
   }),
-  /** Replaces the client's cached command list. */
   system('commands_changed', { commands: z.array(slashCommandSchema) }),
   system(['task_started', 'task_progress', 'task_updated', 'task_notification'], {
     task_id: z.string(),
@@ -146,4 +143,4 @@ export type SystemTaskMessage = z.output<Schemas['task_started']>;
 export type SystemBackgroundTasksChangedMessage = z.output<Schemas['background_tasks_changed']>;
 export type SystemMiscMessage = z.output<Schemas['files_persisted']>;
 /** Every modelled `system` line. */
-export type SystemMessage = z.output<Schemas[keyof Schemas]>;
+export type SystemMessage = OutputOf<Schemas>;

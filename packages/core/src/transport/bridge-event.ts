@@ -2,12 +2,9 @@ import type { AnyMessage, InitializeResponse } from '@agentclientprotocol/sdk';
 import type { KnownServerMessage } from '../stream-json/parse-line.js';
 
 /**
- * One event of a session, in the one vocabulary shared by the bridge (which emits most of them),
- * the host transport (which acts on some and adds the process events) and the CLI (which reads
- * them). Nothing is copied between layers: the object the bridge emits is the object the CLI reads.
- *
- * Messages are typed objects; each is serialised exactly once, at the edge that writes it (the
- * host for agent messages, the CLI's stdout writer for client messages).
+ * One event of a session, shared by the bridge (which emits most), the host transport (which acts
+ * on some and adds the process events) and the CLI (which reads them): nothing is copied between
+ * layers. Messages are typed objects, serialised once by the edge that writes them.
  */
 export type BridgeEvent =
   /** A stream-json message for the client (`system`, `assistant`, `stream_event`, `result`, ...). */
@@ -20,10 +17,7 @@ export type BridgeEvent =
   | { readonly type: 'start-timer'; readonly timerId: string; readonly delayMs: number }
   /** Cancel a timer started earlier (nothing happens when it is not running). */
   | { readonly type: 'cancel-timer'; readonly timerId: string }
-  /**
-   * Stop the agent's process tree (stdin EOF, grace, signals): the client's input ended with every
-   * turn settled, or the agent is unusable (its handshake failed). `reason` is for logs.
-   */
+  /** Stop the agent's process tree: input ended with every turn settled, or the agent is unusable. */
   | { readonly type: 'stop-agent'; readonly reason: string }
   /** The agent answered ACP `initialize` (what `doctor` reports). */
   | { readonly type: 'agent-initialized'; readonly response: InitializeResponse }
@@ -48,13 +42,7 @@ export type BridgeEvent =
   | { readonly type: 'auth-finished'; readonly success: boolean; readonly error?: string }
   /** The agent process is running. */
   | { readonly type: 'agent-started'; readonly pid: number; readonly command: string }
-  /**
-   * A line of the agent that is not protocol: every stderr line, and stdout lines that do not
-   * start with `{` (sign-in URLs). Secrets are masked.
-   */
+  /** A non-protocol agent line: all of stderr, stdout lines not starting with `{`; secrets masked. */
   | { readonly type: 'agent-output'; readonly stream: 'stdout' | 'stderr'; readonly line: string }
   /** The agent process exited and its output was drained; `closed` settles right after. */
   | { readonly type: 'agent-exited'; readonly code: number | null; readonly signal: string | null };
-
-/** The `type` of a {@link BridgeEvent}. */
-type BridgeEventType = BridgeEvent['type'];

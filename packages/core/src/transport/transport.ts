@@ -23,7 +23,10 @@ export type TransportExit = {
  * {@link Transport.endClientInput} only says "no more client input" and lets the work finish.
  */
 export interface Transport {
-  /** Receives every event from now on. Register before {@link Transport.start}. */
+  /**
+   * Sets the one listener of every event (a later call replaces it); set it before
+   * {@link Transport.start}. The bridge's events reach it directly: it must not throw.
+   */
   onEvent(listener: (event: BridgeEvent) => void): void;
   /** Spawns the process. Rejects when it cannot be started. */
   start(): Promise<void>;

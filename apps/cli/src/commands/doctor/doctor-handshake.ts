@@ -2,18 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BridgeEvent, Logger } from '@agentbridge/core/contracts';
+import type { BridgeEvent, LogData, Logger } from '@agentbridge/core/contracts';
 import { errorMessage, noopLogger } from '@agentbridge/core/contracts';
-import type { AcpTransportOptions } from '@agentbridge/host-node';
-import { createAcpTransport } from '@agentbridge/host-node';
+import { type AcpTransportOptions, createAcpTransport } from '@agentbridge/host-node';
+import { cliVersion } from '../../cli-context.js';
 
 type InitializeResponse = Extract<BridgeEvent, { type: 'agent-initialized' }>['response'];
-type Offered = Omit<Extract<BridgeEvent, { type: 'session-opened' }>, 'type' | 'sessionId'>;
+type SessionOpened = Extract<BridgeEvent, { type: 'session-opened' }>;
+type Offered = Omit<SessionOpened, 'type' | 'sessionId' | 'resumed' | 'requestedSessionId'>;
 type AgentInfo = { readonly name: string; readonly title?: string; readonly version?: string };
 
 /** The modes, models and config options of the session opened in a scratch directory, or why not. */
 type SessionReport =
-  | ({ readonly ok: true } & Omit<Offered, 'resumed' | 'requestedSessionId'>)
+  | ({ readonly ok: true } & Offered)
   | { readonly ok: false; readonly error: string; readonly needsLogin: boolean };
 
 /** What the agent's ACP `initialize` told (and the session after it), or why it failed. */
@@ -29,13 +30,6 @@ export type HandshakeReport = { readonly durationMs: number } & (
   | { readonly ok: false; readonly error: string; readonly stderrTail: string }
 );
 
-/** Options of {@link runHandshake}: the process of a run, the handshake deadline, what to mask. */
-type HandshakeOptions = Omit<AcpTransportOptions, 'launch' | 'cwd'> & {
-  readonly timeoutMs: number;
-  readonly clientVersion: string;
-  readonly redact: (text: string) => string;
-};
-
 const requestId = 'agentbridge-doctor';
 
 /**
@@ -43,44 +37,44 @@ const requestId = 'agentbridge-doctor';
  * agent starts in a scratch directory, gets one stream-json `initialize`, and is stopped once that
  * is answered. Sign-in is not attempted: an agent that needs one "needs login". Never throws.
  */
-export async function runHandshake(options: HandshakeOptions): Promise<HandshakeReport> {
+export async function runHandshake(
+  options: Omit<AcpTransportOptions, 'launch' | 'cwd'> & {
+    readonly timeoutMs: number;
+    readonly redact: (text: string) => string;
+  },
+): Promise<HandshakeReport> {
   const { redact } = options;
   const started = performance.now();
   const scratch = mkdtempSync(join(tmpdir(), 'agentbridge-doctor-'));
-  const clientInfo = { name: 'agentbridge-doctor', version: options.clientVersion };
-  const transport = createAcpTransport({
-    ...options,
-    logger: quiet(options.logger ?? noopLogger),
-    cwd: scratch,
-    launch: { cwd: scratch, signIn: false, clientInfo, handshakeTimeoutMs: options.timeoutMs },
-    newId: randomUUID,
-    now: Date.now,
-  });
+  const clientInfo = { name: 'agentbridge-doctor', version: cliVersion() };
+  const launch = { cwd: scratch, signIn: false, clientInfo, handshakeTimeoutMs: options.timeoutMs };
+  const logger = quiet(options.logger ?? noopLogger);
+  const host = { logger, cwd: scratch, launch, newId: randomUUID, now: Date.now };
+  const transport = createAcpTransport({ ...options, ...host });
   let initialized: InitializeResponse | undefined;
   let session: SessionReport | undefined;
-  let failure: string | undefined;
   let needsLogin = false;
+  let failure: string | undefined;
   let answeredAt: number | undefined;
-  const answered = new Promise<void>((resolve) => {
-    const settle = (error?: string) => {
-      if (answeredAt !== undefined) return;
-      [answeredAt, failure] = [performance.now(), error];
-      resolve();
-    };
-    transport.onEvent((event) => {
-      if (event.type === 'agent-initialized') initialized = event.response;
-      else if (event.type === 'auth-finished' && !event.success) needsLogin = true;
-      else if (event.type === 'session-opened') {
-        const { type, sessionId, resumed, requestedSessionId, ...offered } = event;
-        session = { ok: true, ...offered };
-      } else if (event.type === 'agent-exited') {
-        settle(`the agent exited (${event.signal ?? `code ${event.code}`}) before answering`);
-      } else if (event.type === 'client-message' && event.message.type === 'control_response') {
-        const { response } = event.message;
-        if (response.request_id === requestId)
-          settle(response.subtype === 'error' ? response.error : undefined);
-      }
-    });
+  // The answer to our `initialize` (or the agent's exit) ends the probe: the agent is stopped.
+  const settle = (error?: string) => {
+    if (answeredAt !== undefined) return;
+    [answeredAt, failure] = [performance.now(), error];
+    void transport.close();
+  };
+  transport.onEvent((event) => {
+    if (event.type === 'agent-initialized') initialized = event.response;
+    else if (event.type === 'auth-finished' && !event.success) needsLogin = true;
+    else if (event.type === 'session-opened') {
+      const { type, sessionId, resumed, requestedSessionId, ...offered } = event;
+      session = { ok: true, ...offered };
+    } else if (event.type === 'agent-exited') {
+      settle(`the agent exited (${event.signal ?? `code ${event.code}`}) before answering`);
+    } else if (event.type === 'client-message' && event.message.type === 'control_response') {
+      const { response } = event.message;
+      if (response.request_id === requestId)
+        settle(response.subtype === 'error' ? response.error : undefined);
+    }
   });
   try {
     await transport.start();
@@ -88,11 +82,11 @@ export async function runHandshake(options: HandshakeOptions): Promise<Handshake
     transport.writeClientLine(
       JSON.stringify({ type: 'control_request', request_id: requestId, request }),
     );
-    await answered;
   } catch (error) {
+    settle(); // a later exit must not replace the reason
     failure = `could not start: ${errorMessage(error)}`;
   }
-  const exit = await transport.close();
+  const exit = await transport.closed;
   rmSync(scratch, { recursive: true, force: true });
   const durationMs = Math.round((answeredAt ?? performance.now()) - started);
   if (!initialized) {
@@ -115,13 +109,8 @@ export async function runHandshake(options: HandshakeOptions): Promise<Handshake
 }
 
 /** A failed handshake is what `doctor` reports, not an error to log: everything at debug level. */
-function quiet(logger: Logger): Logger {
-  const { debug } = logger;
-  return {
-    debug,
-    info: debug,
-    warn: debug,
-    error: debug,
-    child: (more) => quiet(logger.child(more)),
-  };
+function quiet(base: Logger): Logger {
+  const { debug } = base;
+  const child = (more: LogData) => quiet(base.child(more));
+  return { debug, info: debug, warn: debug, error: debug, child };
 }

@@ -1,15 +1,10 @@
-import type { BackendManifest, Logger } from '@agentbridge/core/contracts';
-import { ExecutableNotFoundError } from '@agentbridge/core/contracts';
+import { type BackendManifest, ExecutableNotFoundError } from '@agentbridge/core/contracts';
 import { createRedactor, probeAgentVersion, secretArgumentValues } from '@agentbridge/host-node';
-import type { CommandLine } from '../../argv/parse-command-line.js';
 import type { RunSetup } from '../../cli.js';
-import type { CliContext } from '../../cli-context.js';
-import { cliVersion } from '../../cli-context.js';
+import { type CliContext, cliVersion } from '../../cli-context.js';
 import { launchSettingsFor } from '../../config/resolve-settings.js';
-import { prepareLaunch } from '../run/create-run-transport.js';
-import type { HandshakeReport } from './doctor-handshake.js';
-import { runHandshake } from './doctor-handshake.js';
-import { formatDoctorReport } from './format-doctor-report.js';
+import { prepareLaunch } from '../run/run-agent.js';
+import { type HandshakeReport, runHandshake } from './doctor-handshake.js';
 
 const defaultTimeoutMs = 30_000;
 
@@ -35,19 +30,10 @@ export type DoctorReport = {
   readonly ok: boolean;
 };
 
-/**
- * `agentbridge doctor [backend...] [--json]`: for each backend (default: the configured one, else
- * all) the executable or the directories searched, its version and a timed ACP handshake through
- * the bridge. Exit code 0 when everything checked out, 1 otherwise.
- */
-export async function runDoctor(
-  context: CliContext,
-  commandLine: CommandLine,
-  setup: RunSetup,
-  logger: Logger,
-): Promise<number> {
+/** `agentbridge doctor [backend...] [--json]` (default: the configured backend, else all). */
+export async function runDoctor(context: CliContext, setup: RunSetup): Promise<number> {
   const { settings, catalog } = setup;
-  const requested = commandLine.subcommand?.args ?? [];
+  const requested = setup.commandLine.subcommand?.args ?? [];
   const chosen =
     settings.backendId === undefined ? [...catalog.backends.keys()] : [settings.backendId];
   const reports: DoctorReport[] = [];
@@ -56,20 +42,20 @@ export async function runDoctor(
     const selected = id === settings.backendId;
     reports.push(
       await probeBackend(context, manifest, {
-        ...launchSettingsFor(manifest, settings, setup.configFiles),
+        ...launchSettingsFor(manifest, settings),
         env: selected ? settings.env : {},
         stateDirectory: settings.stateDirectory,
         timeoutMs: (selected ? settings.handshakeTimeoutMs : undefined) ?? defaultTimeoutMs,
-        logger,
+        logger: setup.logger,
       }),
     );
   }
   const version = cliVersion();
-  const { configFiles } = settings;
+  const configFiles = settings.configFiles.map((file) => file.filePath);
   context.stdout.write(
-    commandLine.own.json
+    setup.commandLine.own.json
       ? `${JSON.stringify({ version, configFiles, backends: reports }, null, 2)}\n`
-      : `agentbridge ${version}; config: ${configFiles.join(', ') || '(none)'}\n\n${formatDoctorReport(reports)}`,
+      : `agentbridge ${version}; config: ${configFiles.join(', ') || '(none)'}\n\n${reports.map(formatDoctorReport).join('\n')}`,
   );
   return reports.every((report) => report.ok) ? 0 : 1;
 }
@@ -81,12 +67,10 @@ async function probeBackend(
   options: Parameters<typeof prepareLaunch>[2] & { readonly timeoutMs: number },
 ): Promise<DoctorReport> {
   // Set: non-empty in the agent's environment (the backend's defaults, ours, the config's).
-  const normalise = (name: string) => (context.platform === 'win32' ? name.toUpperCase() : name);
   const env = { ...manifest.env.defaults, ...context.env, ...options.env };
-  const setNames = new Set(
-    Object.keys(env).flatMap((name) => (env[name] ? [normalise(name)] : [])),
-  );
-  const isSet = (name: string) => setNames.has(normalise(name));
+  const normalise = (name: string) => (context.platform === 'win32' ? name.toUpperCase() : name);
+  const setNames = Object.keys(env).flatMap((name) => (env[name] ? [normalise(name)] : []));
+  const isSet = (name: string) => setNames.includes(normalise(name));
   const command = options.command ?? manifest.launch.command;
   const args = options.args ?? manifest.launch.args;
   const base = {
@@ -116,26 +100,74 @@ async function probeBackend(
   }
   const { versionArgs } = manifest.probe;
   const executablePath = prepared.command;
-  const version =
-    prepared.version ??
-    (versionArgs &&
-      (await probeAgentVersion({ ...options, ...prepared, executablePath, versionArgs })));
+  const probe = { ...options, ...prepared, executablePath, versionArgs: versionArgs ?? [] };
+  const version = prepared.version ?? (versionArgs && (await probeAgentVersion(probe)));
   // Agent stderr, errors and logs are masked as in a run.
   const redact = createRedactor(prepared.secrets);
-  const found = {
-    ...base,
-    args: prepared.args.map(redact),
-    executable: { found: true as const, path: prepared.command },
-    version,
-  };
+  const executable = { found: true as const, path: executablePath };
+  const found = { ...base, args: prepared.args.map(redact), executable, version };
   if (manifest.protocol !== 'acp') return { ...found, ok: true };
-  const clientVersion = cliVersion();
-  const handshake = await runHandshake({
-    ...options,
-    ...prepared,
-    backend: manifest,
-    clientVersion,
-    redact,
-  });
+  const handshake = await runHandshake({ ...options, ...prepared, backend: manifest, redact });
   return { ...found, handshake, ok: handshake.ok && handshake.session.ok };
+}
+
+/** The human-readable `doctor` block of one backend, label column aligned. */
+export function formatDoctorReport(report: DoctorReport): string {
+  const { executable, handshake } = report;
+  const rows: [string, string | undefined][] = [
+    ['status', report.ok ? 'ok' : 'problem'],
+    ['command', [report.command, ...report.args].join(' ') || '(none)'],
+  ];
+  if (executable.found) rows.push(['executable', executable.path]);
+  else {
+    rows.push(['executable', executable.reason], ['searched', executable.searchedPaths.join('\n')]);
+    rows.push(['install', report.installHint]);
+  }
+  rows.push(['version', report.version], ['processes', report.processNames.join(', ')]);
+  const variables = report.environmentVariables.map(
+    ({ name, set }) => `${name} ${set ? 'set' : 'not set'}`,
+  );
+  rows.push(['environment', variables.join(', ')]);
+  if (report.protocol === 'stream-json')
+    rows.push(['protocol', 'stream-json (pass-through, no ACP handshake)']);
+  if (handshake && !handshake.ok) {
+    rows.push(['initialize', `failed after ${handshake.durationMs} ms: ${handshake.error}`]);
+    rows.push(['stderr', handshake.stderrTail]);
+  } else if (handshake) {
+    const { agentInfo, session } = handshake;
+    const agent = agentInfo
+      ? `, agent ${agentInfo.title ?? agentInfo.name}${agentInfo.version ? ` ${agentInfo.version}` : ''}`
+      : '';
+    const methods = handshake.authMethods.map(({ id, name }) => `${id} (${name})`);
+    const { durationMs, protocolVersion } = handshake;
+    rows.push(['initialize', `ok in ${durationMs} ms: protocol ${protocolVersion}${agent}`]);
+    rows.push(['auth methods', methods.join(', ') || '(none)']);
+    rows.push(['capabilities', listCapabilities(handshake.capabilities).join(', ') || '(none)']);
+    if (session.ok) {
+      const star = (current?: string) => (id: string) => (id === current ? `${id}*` : id);
+      const models = session.models.map(star(session.currentModelId)).join(', ');
+      rows.push(['modes', session.modes.map(star(session.currentModeId)).join(', ') || '(none)']);
+      rows.push(['models', models || '(none offered)']);
+    } else {
+      const hint =
+        session.needsLogin && report.loginCommand ? ` (sign in with: ${report.loginCommand})` : '';
+      rows.push(['session/new', `failed: ${session.error}${hint}`]);
+    }
+  }
+  const shown = rows.filter((row): row is [string, string] => Boolean(row[1]));
+  const width = Math.max(...shown.map(([label]) => label.length));
+  // A value of several lines continues under its first line.
+  const lines = (label: string) => (line: string, index: number) =>
+    `  ${(index === 0 ? label : '').padEnd(width)}  ${line}`;
+  const body = shown.flatMap(([label, value]) => value.split('\n').map(lines(label)));
+  return `${report.backendId} (${report.displayName})\n${body.join('\n')}\n`;
+}
+
+/** Flattens `{ loadSession: true, prompt: { image: true } }` to `loadSession, prompt.image`. */
+export function listCapabilities(capabilities: object, prefix = ''): string[] {
+  return Object.entries(capabilities).flatMap(([key, value]) => {
+    if (value === true) return [`${prefix}${key}`];
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
+    return listCapabilities(value, `${prefix}${key}.`);
+  });
 }

@@ -1,87 +1,120 @@
-import { AgentError } from '@agentbridge/core';
-import { describe, expect, it } from 'vitest';
-import { exitCodeOf, formatArgvNotes } from './run-agent.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { UsageError } from '@agentbridge/core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseCommandLine } from '../../argv/parse-command-line.js';
+import { acpManifest } from '../../backends/builtin-backends.js';
+import { cliVersion } from '../../cli-context.js';
+import { resolveSettings } from '../../config/resolve-settings.js';
+import { buildAcpLaunch } from './run-agent.js';
 
-const clean = { code: 0, signal: null, stderrTail: '' };
-
-describe('exitCodeOf', () => {
-  it.each([
-    ['a clean end', { exit: clean, inputEnded: true, lastResultIsError: false }, 0, ''],
-    [
-      'an error result (claude exits 1)',
-      { exit: clean, inputEnded: true, lastResultIsError: true },
-      1,
-      '',
-    ],
-    [
-      'an agent exit code',
-      {
-        exit: { code: 3, signal: null, stderrTail: 'boom\n' },
-        inputEnded: true,
-        lastResultIsError: true,
-      },
-      1,
-      'agentbridge: the agent exited with code 3\nboom\n',
-    ],
-    [
-      'a signal before input ended',
-      {
-        exit: { code: null, signal: 'SIGKILL', stderrTail: '' },
-        inputEnded: false,
-        lastResultIsError: false,
-      },
-      1,
-      'agentbridge: the agent was killed by SIGKILL\n',
-    ],
-    [
-      'our own stop after input ended',
-      {
-        exit: { code: null, signal: 'SIGTERM', stderrTail: '' },
-        inputEnded: true,
-        lastResultIsError: false,
-      },
-      0,
-      '',
-    ],
-    [
-      'a transport failure',
-      {
-        exit: {
-          code: null,
-          signal: null,
-          stderrTail: 'tail',
-          error: new AgentError('handshake-failed', 'no answer'),
-        },
-        inputEnded: false,
-        lastResultIsError: false,
-      },
-      1,
-      'agentbridge: no answer\ntail\n',
-    ],
-  ])('%s', (_name, outcome, code, stderr) => {
-    const written: string[] = [];
-    expect(exitCodeOf(outcome, false, (text) => written.push(text))).toBe(code);
-    expect(written.join('')).toBe(stderr);
-  });
-
-  it('passes a real claude exit code through', () => {
-    const outcome = {
-      exit: { code: 7, signal: null, stderrTail: '' },
-      inputEnded: true,
-      lastResultIsError: false,
-    };
-    expect(exitCodeOf(outcome, true, () => {})).toBe(7);
-  });
+const settings = resolveSettings({
+  flags: { backend: 'acp' },
+  env: { AGENTBRIDGE_STATE_DIR: '/state' },
+  files: [],
+  homeDirectory: '/home/u',
+  platform: 'linux',
 });
 
-describe('formatArgvNotes', () => {
-  it('warns once per unknown flag and notes once per unsupported flag', () => {
+const project = mkdtempSync(join(tmpdir(), 'agentbridge-launch-'));
+writeFileSync(join(project, 'prompt.txt'), 'from a file');
+afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+function build(
+  argv: readonly string[],
+  overrides: Partial<Parameters<typeof buildAcpLaunch>[0]> = {},
+) {
+  return buildAcpLaunch({
+    commandLine: parseCommandLine(argv),
+    settings,
+    manifest: acpManifest,
+    cwd: project,
+    mcpServers: {},
+    agentCommand: '/usr/bin/agent',
+    ...overrides,
+  });
+}
+
+const sdk = ['--output-format', 'stream-json', '--verbose', '--input-format', 'stream-json'];
+
+describe('buildAcpLaunch', () => {
+  it('maps the SDK flags onto the bridge launch', () => {
     expect(
-      formatArgvNotes({ unknownFlags: ['--foo bar'], unsupportedFlags: ['max-turns', 'effort'] }),
-    ).toEqual([
-      "agentbridge: warning: unknown option '--foo bar' ignored\n",
-      'agentbridge: note: --max-turns cannot be honoured by an ACP agent and is ignored\n',
-      'agentbridge: note: --effort cannot be honoured by an ACP agent and is ignored\n',
-    ]);
+      build(
+        [
+          ...sdk,
+          '--resume=abc',
+          '--fork-session',
+          '--include-partial-messages',
+          '--replay-user-messages',
+          '--permission-prompt-tool=stdio',
+          '--allowedTools=Read,Bash(git status:*)',
+          '--disallowedTools=WebFetch',
+          '--add-dir=/tmp',
+          '--add-dir=relative/dir',
+          '--system-prompt',
+          'be brief',
+          '--append-system-prompt-file',
+          'prompt.txt',
+        ],
+        {
+          settings: {
+            ...settings,
+            model: 'm',
+            permissionMode: 'plan',
+            authMethod: 'oauth',
+            handshakeTimeoutMs: 5000,
+          },
+          mcpServers: { echo: { command: 'echo' } },
+        },
+      ),
+    ).toEqual({
+      cwd: project,
+      resumeSessionId: 'abc',
+      forkSession: true,
+      model: 'm',
+      permissionMode: 'plan',
+      authMethodId: 'oauth',
+      systemPrompt: 'be brief',
+      appendSystemPrompt: 'from a file',
+      mcpServers: { echo: { command: 'echo' } },
+      additionalDirectories: ['/tmp', join(project, 'relative', 'dir')],
+      includePartialMessages: true,
+      replayUserMessages: true,
+      permissionPromptTool: 'stdio',
+      allowedTools: ['Read', 'Bash(git status:*)'],
+      disallowedTools: ['WebFetch'],
+      clientInfo: { name: 'agentbridge', title: 'agentbridge', version: cliVersion() },
+      agentCommand: '/usr/bin/agent',
+      handshakeTimeoutMs: 5000,
+    });
+  });
+
+  it('--continue resumes the stored session; without one it starts fresh; --resume wins', () => {
+    expect(build([...sdk, '--continue'], { continueSessionId: 'latest' }).resumeSessionId).toBe(
+      'latest',
+    );
+    expect(build([...sdk, '--continue']).resumeSessionId).toBeUndefined();
+    expect(
+      build([...sdk, '--continue', '--resume', 'explicit'], { continueSessionId: 'latest' })
+        .resumeSessionId,
+    ).toBe('explicit');
+  });
+
+  it('S-02: --await-initialize makes the bridge wait for the client initialize (the SDK sends mcpServers there)', () => {
+    expect(build([...sdk, '--await-initialize']).awaitInitialize).toBe(true);
+    expect(build(sdk).awaitInitialize).toBeUndefined();
+  });
+
+  it('drops --fork-session when there is nothing to fork', () => {
+    expect(build([...sdk, '--fork-session']).forkSession).toBeUndefined();
+  });
+
+  it('turns an unreadable prompt file into a usage error', () => {
+    expect(() => build([...sdk, '--system-prompt-file', 'missing.txt'])).toThrow(UsageError);
+    expect(() => build([...sdk, '--system-prompt-file', 'missing.txt'])).toThrow(
+      'Error: cannot read --system-prompt-file missing.txt',
+    );
   });
 });

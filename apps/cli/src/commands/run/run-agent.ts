@@ -1,28 +1,30 @@
+import { readFileSync } from 'node:fs';
 import { constants } from 'node:os';
+import { resolve } from 'node:path';
 import { text } from 'node:stream/consumers';
-import type { BridgeEvent, Logger } from '@agentbridge/core/contracts';
+import type { AcpLaunch } from '@agentbridge/bridge-acp';
+import type { BackendManifest, BridgeEvent, Logger, Transport } from '@agentbridge/core/contracts';
 import { ConfigError, errorMessage, UsageError } from '@agentbridge/core/contracts';
-import type { CommandLine } from '../../argv/parse-command-line.js';
-import { printNeedsInput } from '../../argv/parse-command-line.js';
+import {
+  createAcpTransport,
+  createClaudeTransport,
+  createRedactor,
+  prepareAgentLaunch,
+} from '@agentbridge/host-node';
+import { formatArgvNotes, printNeedsInput } from '../../argv/parse-command-line.js';
 import type { RunSetup } from '../../cli.js';
-import type { CliContext, TerminationSignal } from '../../cli-context.js';
+import { type CliContext, cliVersion, type TerminationSignal } from '../../cli-context.js';
+import type { LaunchSettings, ResolvedSettings } from '../../config/resolve-settings.js';
+import { type McpServers, mcpSecretValues, parseMcpConfigs } from '../../mcp/parse-mcp-configs.js';
 import { createSessionStore } from '../../session/session-store.js';
-import { createRunTransport } from './create-run-transport.js';
-import type { RelayOutcome } from './run-modes.js';
-import { runPrint, runStreamJson } from './run-modes.js';
+import { exitCodeOf, runPrint, runStreamJson } from './run-modes.js';
 
 /**
- * The main path: creates the backend's transport (an ACP agent behind the bridge, or a real
- * `claude`), relays in stream-json or print mode, records opened sessions for `--continue`, and
- * stops on SIGINT/SIGTERM/SIGHUP. Resolves with the exit code.
+ * The main path: the backend's transport (an ACP agent behind the bridge, or a real `claude`)
+ * relayed in stream-json or print mode; opened sessions recorded for `--continue`; stops on signals.
  */
-export async function runAgent(
-  context: CliContext,
-  commandLine: CommandLine,
-  setup: RunSetup,
-  logger: Logger,
-): Promise<number> {
-  const { settings, catalog } = setup;
+export async function runAgent(context: CliContext, setup: RunSetup): Promise<number> {
+  const { settings, catalog, commandLine, logger } = setup;
   if (settings.backendId === undefined) {
     const message = `no backend chosen. Pass --backend <id>, set AGENTBRIDGE_BACKEND, or add "backend: <id>" to .agentrc. Available: ${[...catalog.backends.keys()].join(', ')}.`;
     throw new ConfigError({ issues: [{ path: 'backend', message }] });
@@ -39,20 +41,17 @@ export async function runAgent(
   if (!relayLines && prompt.trim() === '') throw new UsageError(printNeedsInput);
 
   const store = createSessionStore(settings);
-  const latest = commandLine.continue && !passThrough;
-  const continueSessionId = latest
-    ? (await store.findLatest({ cwd: context.cwd, backendId: manifest.id }))?.sessionId
-    : undefined;
+  const key = { cwd: context.cwd, backendId: manifest.id };
+  const latest = commandLine.continue && !passThrough ? await store.findLatest(key) : undefined;
+  const continueSessionId = latest?.sessionId;
   if (commandLine.continue) logger.info('continue', { sessionId: continueSessionId ?? null });
-  const inputs = { context, commandLine, manifest, logger, continueSessionId };
-  const transport = await createRunTransport({ ...setup, ...inputs });
+  const transport = await createRunTransport({ ...setup, context, manifest, continueSessionId });
 
   const pendingWrites: Promise<void>[] = [];
   // `--session-id`: an ACP agent chooses its own session ids; say so once when they differ.
   let sessionIdNoted = passThrough || commandLine.sessionId === undefined;
   // A real `claude` owns its stderr; an ACP agent's stderr is shown with --verbose or --debug.
-  const showAgentStderr =
-    passThrough || commandLine.verbose || commandLine.debug || commandLine.debugToStderr;
+  const showAgentStderr = passThrough || commandLine.verbose || commandLine.debug;
   const onEvent = (event: BridgeEvent) => {
     if (event.type === 'agent-output' && (event.stream === 'stdout' || showAgentStderr)) {
       writeStderr(`${event.line}\n`);
@@ -63,7 +62,6 @@ export async function runAgent(
           `agentbridge: note: --session-id ${commandLine.sessionId} was not applied: ${manifest.displayName} chose the session id ${event.sessionId}\n`,
         );
       }
-      const key = { cwd: context.cwd, backendId: manifest.id };
       const recorded = store.record({ ...key, sessionId: event.sessionId, updatedAt: Date.now() });
       const warn = (error: unknown) =>
         logger.warn('session store write failed', { message: errorMessage(error) });
@@ -78,15 +76,14 @@ export async function runAgent(
   const termination = new AbortController();
   const terminated = termination.signal;
   const removeSignalHandlers = context.onTerminate((signal) => {
-    if (!terminated.aborted) termination.abort(signal);
+    termination.abort(signal); // the first signal is the reason
     void transport.close();
   });
   try {
     const relay = { transport, stdout: context.stdout, onEvent };
-    const { outputFormat } = commandLine;
     const outcome = relayLines
       ? await runStreamJson({ ...relay, stdin: context.stdin, terminated, writeStderr })
-      : await runPrint({ ...relay, prompt, outputFormat });
+      : await runPrint({ ...relay, prompt, outputFormat: commandLine.outputFormat });
     await Promise.all(pendingWrites);
     // Stopped by a signal: exit quietly with the shell's code for it (SIGINT 130, SIGTERM 143).
     if (terminated.aborted) return 128 + constants.signals[terminated.reason as TerminationSignal];
@@ -101,45 +98,102 @@ export async function runAgent(
   }
 }
 
+/** What a run knows when it creates its transport (`continueSessionId`: for `--continue`). */
+type RunInputs = Pick<RunSetup, 'commandLine' | 'settings' | 'logger'> & {
+  readonly context: CliContext;
+  readonly manifest: BackendManifest;
+  readonly continueSessionId?: string | undefined;
+};
+
 /**
- * The stderr lines about the command line: one warning per unknown flag, one note per flag an ACP
- * agent cannot honour. Never a failure: clients such as the SDK add flags over time.
+ * The (not yet started) transport of a run: an ACP transport, or for a `stream-json` backend a
+ * pass-through with the client's argv. Usage errors (MCP configs, prompt files) come first.
  */
-export function formatArgvNotes(
-  commandLine: Pick<CommandLine, 'unknownFlags' | 'unsupportedFlags'>,
-) {
-  return [
-    ...commandLine.unknownFlags.map(
-      (flag) => `agentbridge: warning: unknown option '${flag}' ignored\n`,
-    ),
-    ...commandLine.unsupportedFlags.map(
-      (flag) => `agentbridge: note: --${flag} cannot be honoured by an ACP agent and is ignored\n`,
-    ),
-  ];
+async function createRunTransport(options: RunInputs): Promise<Transport> {
+  const { context, commandLine, settings, manifest, logger } = options;
+  const isAcp = manifest.protocol === 'acp';
+  const agentCommand = settings.command ?? manifest.launch.command;
+  const mcpServers = isAcp ? await parseMcpConfigs(commandLine.mcpConfigs, context.cwd) : {};
+  const launch =
+    isAcp && buildAcpLaunch({ ...options, cwd: context.cwd, mcpServers, agentCommand });
+  if (agentCommand === '') {
+    const message = `backend '${manifest.id}' has no default command: pass --agent-command <cmd>, set AGENTBRIDGE_COMMAND, or add "command" to .agentrc.`;
+    throw new ConfigError({ issues: [{ path: 'command', message }] });
+  }
+  const prepared = await prepareLaunch(context, manifest, { ...settings, logger });
+  const { command, args, env, version } = prepared;
+  // MCP header and env values are secrets as much as the agent's credentials.
+  const secrets = [...prepared.secrets, ...mcpSecretValues(mcpServers)];
+  logger.info('starting agent', { backendId: manifest.id, command, version });
+  // The arguments may carry keys (`--agent-arg --api-key=…`): only at debug level, masked.
+  logger.debug('agent arguments', { args: args.map(createRedactor(secrets)) });
+  const { stateDirectory } = settings;
+  const spawn = { command, args, cwd: context.cwd, env, logger, stateDirectory, secrets };
+  if (!launch)
+    return createClaudeTransport({ ...spawn, args: [...args, ...commandLine.passthrough] });
+  // The bridge is pure: the host injects ids (uuids, as `claude` writes) and time.
+  return createAcpTransport({ ...spawn, launch, backend: manifest });
 }
 
 /**
- * The exit code after a relay, as `claude`: 1 when the transport failed, the agent exited non-zero
- * (or was killed before the client ended its input), or the last turn ended with an error
- * `result`; else 0. A process failure prints the reason and the agent's stderr tail (the Claude
- * Agent SDK shows it). A pass-through `claude` keeps its own exit code.
+ * How a run and `doctor` (so the two never disagree) start an agent; only a real `claude` keeps the
+ * Claude client variables. A custom command gets no default arguments (B-13).
  */
-export function exitCodeOf(
-  outcome: RelayOutcome,
-  passThrough: boolean,
-  writeStderr: (text: string) => void,
-): number {
-  const { exit, inputEnded } = outcome;
-  const tail = exit.stderrTail.trim() ? `\n${exit.stderrTail.trimEnd()}` : '';
-  if (exit.error) {
-    writeStderr(`agentbridge: ${exit.error.message}${tail}\n`);
-    return 1;
-  }
-  if (passThrough) return exit.code ?? 1;
-  if ((exit.code !== null && exit.code !== 0) || (exit.signal !== null && !inputEnded)) {
-    const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
-    writeStderr(`agentbridge: the agent ${how}${tail}\n`);
-    return 1;
-  }
-  return outcome.lastResultIsError ? 1 : 0;
+export function prepareLaunch(
+  context: CliContext,
+  manifest: BackendManifest,
+  options: LaunchSettings & Pick<ResolvedSettings, 'env' | 'stateDirectory'> & { logger: Logger },
+) {
+  const { env: parentEnv, platform, cwd, homeDirectory } = context;
+  const keepClaudeClientVariables = manifest.protocol === 'stream-json';
+  const host = { parentEnv, platform, cwd, homeDirectory, keepClaudeClientVariables };
+  return prepareAgentLaunch({ ...options, ...host, manifest, configEnv: options.env });
+}
+
+/** The bridge's launch settings; `--continue` without an earlier session starts anew (as `claude`). */
+export function buildAcpLaunch(
+  options: Omit<RunInputs, 'context' | 'logger'> & {
+    readonly cwd: string;
+    readonly mcpServers: McpServers;
+    /** The executable that will be launched (for sign-in hints). */
+    readonly agentCommand: string;
+  },
+): AcpLaunch {
+  const { commandLine, settings, cwd } = options;
+  const promptFile = (flag: string, path: string | undefined) => {
+    try {
+      return path === undefined ? undefined : readFileSync(resolve(cwd, path), 'utf8');
+    } catch (error) {
+      throw new UsageError(`Error: cannot read ${flag} ${path}: ${errorMessage(error)}`);
+    }
+  };
+  const resumeSessionId =
+    commandLine.resume ?? (commandLine.continue ? options.continueSessionId : undefined);
+  const nonEmpty = <Value>(list: readonly Value[]) => (list.length > 0 ? list : undefined);
+  return {
+    cwd,
+    resumeSessionId,
+    forkSession: (commandLine.forkSession && resumeSessionId !== undefined) || undefined,
+    model: settings.model,
+    permissionMode: settings.permissionMode,
+    authMethodId: settings.authMethod,
+    systemPrompt:
+      commandLine.systemPrompt ?? promptFile('--system-prompt-file', commandLine.systemPromptFile),
+    appendSystemPrompt:
+      commandLine.appendSystemPrompt ??
+      promptFile('--append-system-prompt-file', commandLine.appendSystemPromptFile),
+    mcpServers: Object.keys(options.mcpServers).length > 0 ? options.mcpServers : undefined,
+    additionalDirectories: nonEmpty(
+      commandLine.additionalDirectories.map((directory) => resolve(cwd, directory)),
+    ),
+    includePartialMessages: commandLine.includePartialMessages || undefined,
+    replayUserMessages: commandLine.replayUserMessages || undefined,
+    awaitInitialize: commandLine.awaitInitialize || undefined,
+    permissionPromptTool: commandLine.permissionPromptTool,
+    allowedTools: nonEmpty(commandLine.allowedTools),
+    disallowedTools: nonEmpty(commandLine.disallowedTools),
+    clientInfo: { name: 'agentbridge', title: 'agentbridge', version: cliVersion() },
+    agentCommand: options.agentCommand,
+    handshakeTimeoutMs: settings.handshakeTimeoutMs ?? options.manifest.process.handshakeTimeoutMs,
+  };
 }

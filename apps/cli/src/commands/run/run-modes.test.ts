@@ -1,7 +1,8 @@
 import { PassThrough, Readable, Writable } from 'node:stream';
 import type { BridgeEvent, KnownServerMessage, Transport, TransportExit } from '@agentbridge/core';
+import { AgentError } from '@agentbridge/core';
 import { describe, expect, it } from 'vitest';
-import { runPrint, runStreamJson } from './run-modes.js';
+import { exitCodeOf, runPrint, runStreamJson } from './run-modes.js';
 
 type Script = (line: string, emit: (message: unknown) => void) => void;
 
@@ -299,5 +300,76 @@ describe('runPrint (stream-json.md §7)', () => {
     });
     expect(outcome.result).toBeUndefined();
     expect(outcome.exit.code).toBe(1);
+  });
+});
+
+describe('exitCodeOf', () => {
+  const clean = { code: 0, signal: null, stderrTail: '' };
+  it.each([
+    ['a clean end', { exit: clean, inputEnded: true, lastResultIsError: false }, 0, ''],
+    [
+      'an error result (claude exits 1)',
+      { exit: clean, inputEnded: true, lastResultIsError: true },
+      1,
+      '',
+    ],
+    [
+      'an agent exit code',
+      {
+        exit: { code: 3, signal: null, stderrTail: 'boom\n' },
+        inputEnded: true,
+        lastResultIsError: true,
+      },
+      1,
+      'agentbridge: the agent exited with code 3\nboom\n',
+    ],
+    [
+      'a signal before input ended',
+      {
+        exit: { code: null, signal: 'SIGKILL', stderrTail: '' },
+        inputEnded: false,
+        lastResultIsError: false,
+      },
+      1,
+      'agentbridge: the agent was killed by SIGKILL\n',
+    ],
+    [
+      'our own stop after input ended',
+      {
+        exit: { code: null, signal: 'SIGTERM', stderrTail: '' },
+        inputEnded: true,
+        lastResultIsError: false,
+      },
+      0,
+      '',
+    ],
+    [
+      'a transport failure',
+      {
+        exit: {
+          code: null,
+          signal: null,
+          stderrTail: 'tail',
+          error: new AgentError('handshake-failed', 'no answer'),
+        },
+        inputEnded: false,
+        lastResultIsError: false,
+      },
+      1,
+      'agentbridge: no answer\ntail\n',
+    ],
+  ])('%s', (_name, outcome, code, stderr) => {
+    const written: string[] = [];
+    expect(exitCodeOf(outcome, false, (text) => written.push(text))).toBe(code);
+    expect(written.join('')).toBe(stderr);
+  });
+
+  it('passes a real claude exit code through', () => {
+    const outcome = {
+      exit: { code: 7, signal: null, stderrTail: '' },
+      inputEnded: true,
+      lastResultIsError: false,
+    };
+    expect(exitCodeOf(outcome, true, () => {})).toBe(7);
   });
 });

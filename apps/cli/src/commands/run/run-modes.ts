@@ -1,23 +1,17 @@
 import type { Readable, Writable } from 'node:stream';
-import type {
-  BridgeEvent,
-  ResultMessage,
-  Transport,
-  TransportExit,
-} from '@agentbridge/core/contracts';
+import type { BridgeEvent, ResultMessage, Transport } from '@agentbridge/core/contracts';
 import { createLineSplitter, createLineWriter, defaultMaxLineBytes } from '@agentbridge/host-node';
 import type { OutputFormat } from '../../argv/parse-command-line.js';
 
-/** How a relay ended. */
-export type RelayOutcome = {
-  readonly exit: TransportExit;
-  /** The client ended its input before the process exited (a normal end). */
+/** How a relay ended: `inputEnded` before the exit is a normal end; `result`: print mode's. */
+type RelayOutcome = {
+  readonly exit: Awaited<Transport['closed']>;
   readonly inputEnded: boolean;
-  /** The last `result` had `is_error: true` (`claude` then exits 1). */
   readonly lastResultIsError: boolean;
-  /** Print mode: the turn's `result`, when one arrived. */
   readonly result?: ResultMessage;
 };
+
+type WriteText = (text: string) => void;
 
 /** What both modes relay between: the transport and the client's stdout (protocol only). */
 type RelayOptions = {
@@ -28,9 +22,8 @@ type RelayOptions = {
 };
 
 /**
- * Stream-json mode (what the Claude Agent SDK runs): stdin lines to the transport, client messages
- * to stdout, with backpressure both ways. Blank lines are skipped. stdin EOF means "no more input";
- * the relay ends when the transport closes.
+ * Stream-json mode (what the Claude Agent SDK runs): stdin lines (blank ones skipped) to the
+ * transport, client messages to stdout, with backpressure both ways, until the transport closes.
  */
 export async function runStreamJson(
   options: RelayOptions & {
@@ -39,16 +32,16 @@ export async function runStreamJson(
     readonly terminated?: AbortSignal;
     /** Longest accepted stdin line (default 32 MiB); a longer one is dropped and reported. */
     readonly maxLineBytes?: number;
-    readonly writeStderr?: (text: string) => void;
+    readonly writeStderr?: WriteText;
   },
 ): Promise<RelayOutcome> {
-  const { transport, stdin, stdout } = options;
+  const { transport, stdin, stdout, terminated } = options;
   let congested = false;
   const writer = createLineWriter({
     output: stdout,
     onCongested: () => {
       congested = true;
-      if (options.terminated?.aborted) writer.discard();
+      if (terminated?.aborted) writer.discard();
       else transport.pauseOutput();
     },
     onDrained: () => {
@@ -62,7 +55,7 @@ export async function runStreamJson(
     writer.discard();
     transport.resumeOutput();
   };
-  options.terminated?.addEventListener('abort', () => congested && release(), { once: true });
+  terminated?.addEventListener('abort', () => congested && release(), { once: true });
   stdout.on('error', () => {
     release();
     void transport.close();
@@ -108,18 +101,16 @@ export async function runStreamJson(
   stdin.on('data', onData).once('end', onInputEnd).once('close', onInputEnd);
   const exit = await transport.closed;
   writer.flush();
-  const outcome = { exit, inputEnded, lastResultIsError };
   stdin.off('data', onData).off('end', onInputEnd).off('close', onInputEnd).pause();
-  return outcome;
+  return { exit, inputEnded, lastResultIsError };
 }
 
 const controlTypes = new Set(['control_request', 'control_response', 'control_cancel_request']);
 
 /**
- * Print mode (`-p`), as `claude -p`: sends one `user` message and writes the result text (`text`),
- * the `result` on one line (`json`) or every message but control lines (`stream-json`). A control
- * request (no client to ask) is answered with an error so the turn goes on. Input ends after the
- * first `result`.
+ * Print mode (`-p`), as `claude -p`: one `user` message, then the result text (`text`), the `result`
+ * (`json`) or every message but control lines (`stream-json`); input ends at the first `result`. A
+ * control request (no client to ask) is answered with an error so the turn goes on.
  */
 export async function runPrint(
   options: RelayOptions & { readonly prompt: string; readonly outputFormat: OutputFormat },
@@ -153,10 +144,27 @@ export async function runPrint(
     JSON.stringify({ type: 'user', message: user, parent_tool_use_id: null, session_id: '' }),
   );
   const exit = await transport.closed;
-  return {
-    exit,
-    inputEnded: result !== undefined,
-    lastResultIsError: result?.is_error === true,
-    result,
-  };
+  const lastResultIsError = result?.is_error === true;
+  return { exit, inputEnded: result !== undefined, lastResultIsError, result };
+}
+
+/**
+ * The exit code after a relay, as `claude`: 1 when the transport failed, the agent exited non-zero
+ * (or was killed before the client ended its input) or the last `result` is an error, else 0; with
+ * the reason and the agent's stderr tail (the SDK shows it). A real `claude`'s code passes through.
+ */
+export function exitCodeOf(outcome: RelayOutcome, passThrough: boolean, writeStderr: WriteText) {
+  const { exit, inputEnded } = outcome;
+  const tail = exit.stderrTail.trim() ? `\n${exit.stderrTail.trimEnd()}` : '';
+  if (exit.error) {
+    writeStderr(`agentbridge: ${exit.error.message}${tail}\n`);
+    return 1;
+  }
+  if (passThrough) return exit.code ?? 1;
+  if ((exit.code !== null && exit.code !== 0) || (exit.signal !== null && !inputEnded)) {
+    const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
+    writeStderr(`agentbridge: the agent ${how}${tail}\n`);
+    return 1;
+  }
+  return outcome.lastResultIsError ? 1 : 0;
 }

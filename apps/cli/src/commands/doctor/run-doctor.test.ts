@@ -1,41 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import { formatDoctorReport, listCapabilities } from './format-doctor-report.js';
+import { type DoctorReport, formatDoctorReport, listCapabilities } from './run-doctor.js';
 
 describe('formatDoctorReport', () => {
   it('shows a healthy ACP backend with its handshake, modes (current starred) and models', () => {
-    const text = formatDoctorReport([
-      {
-        backendId: 'gemini',
-        displayName: 'Gemini CLI',
-        protocol: 'acp',
-        command: 'gemini',
-        args: ['--acp'],
-        executable: { found: true, path: '/usr/bin/gemini' },
-        version: '0.61.0',
-        processNames: ['gemini', 'node'],
-        environmentVariables: [
-          { name: 'GEMINI_API_KEY', set: true },
-          { name: 'GOOGLE_API_KEY', set: false },
-        ],
-        handshake: {
-          ok: true,
-          durationMs: 812,
-          protocolVersion: 1,
-          agentInfo: { name: 'gemini-cli', version: '0.61.0' },
-          authMethods: [{ id: 'oauth-personal', name: 'Log in with Google' }],
-          capabilities: { loadSession: true, promptCapabilities: { image: true, audio: false } },
-          session: {
-            ok: true,
-            modes: ['default', 'yolo'],
-            currentModeId: 'default',
-            models: ['pro', 'flash'],
-            currentModelId: 'flash',
-            configOptions: [],
-          },
-        },
+    const text = formatDoctorReport({
+      backendId: 'gemini',
+      displayName: 'Gemini CLI',
+      protocol: 'acp',
+      command: 'gemini',
+      args: ['--acp'],
+      executable: { found: true, path: '/usr/bin/gemini' },
+      version: '0.61.0',
+      processNames: ['gemini', 'node'],
+      environmentVariables: [
+        { name: 'GEMINI_API_KEY', set: true },
+        { name: 'GOOGLE_API_KEY', set: false },
+      ],
+      handshake: {
         ok: true,
+        durationMs: 812,
+        protocolVersion: 1,
+        agentInfo: { name: 'gemini-cli', version: '0.61.0' },
+        authMethods: [{ id: 'oauth-personal', name: 'Log in with Google' }],
+        capabilities: { loadSession: true, promptCapabilities: { image: true, audio: false } },
+        session: {
+          ok: true,
+          modes: ['default', 'yolo'],
+          currentModeId: 'default',
+          models: ['pro', 'flash'],
+          currentModelId: 'flash',
+          configOptions: [],
+        },
       },
-    ]);
+      ok: true,
+    });
     expect(text).toBe(
       [
         'gemini (Gemini CLI)',
@@ -56,7 +54,7 @@ describe('formatDoctorReport', () => {
   });
 
   it('shows what was searched and how to install or sign in when something is missing', () => {
-    const text = formatDoctorReport([
+    const reports: DoctorReport[] = [
       {
         backendId: 'codex',
         displayName: 'Codex',
@@ -93,7 +91,8 @@ describe('formatDoctorReport', () => {
         },
         ok: false,
       },
-    ]);
+    ];
+    const text = reports.map(formatDoctorReport).join('\n');
     expect(text).toContain('  searched    /usr/bin/codex-acp\n              /bin/codex-acp\n');
     expect(text).toContain('  install     npm install -g @zed-industries/codex-acp\n');
     expect(text).toContain(

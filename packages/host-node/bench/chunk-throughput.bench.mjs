@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// Throughput of the hot path: ACP `agent_message_chunk` lines → stream-json `stream_event` messages
-// serialised with `JSON.stringify` (partial messages on; the host's writer has a faster path),
+// Throughput of the hot path in one process: ACP `agent_message_chunk` lines → the bridge →
+// `stream_event` messages serialised by the CLI's writer (`serializeMessage`, partial messages on),
 // next to a baseline of `JSON.parse` + `JSON.stringify` of the same lines,
 // measured in the same run. Prints both rates and their ratio (target ≥ 0.8).
 // Usage: node bench/chunk-throughput.bench.mjs [chunks per round] [rounds]
 import { randomUUID } from 'node:crypto';
-import { createAcpBridge } from '../dist/index.js';
+import { createAcpBridge } from '@agentbridge/bridge-acp';
+import { serializeMessage } from '../dist/ndjson.js';
 
 const chunksPerRound = Number(process.argv[2] ?? 50_000);
 const rounds = Number(process.argv[3] ?? 11);
@@ -45,7 +46,7 @@ function readyBridge() {
     launch: { cwd: '/bench', includePartialMessages: true },
     emit: (event) => {
       if (event.type === 'agent-message') pending.push(event.message);
-      else if (event.type === 'client-message') sink += JSON.stringify(event.message).length;
+      else if (event.type === 'client-message') sink += serializeMessage(event.message).length;
     },
     newId: randomUUID,
   });

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { seedVendorQuirks } from '../__fixtures__/seed-vendor-quirks.js';
-import { mapToolName } from './map-tool-name.js';
-import { isMcpIdSegment, parseMcpToolId } from './parse-mcp-tool-id.js';
+import { isMcpIdSegment, mapToolName, parseMcpToolId } from './map-tool-name.js';
 
 const servers = ['unity-ops', 'blender'];
 const title = {

@@ -7,3 +7,13 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/** A quirk's regular expression (source text); `undefined` when empty or invalid. */
+export function compileQuirkPattern(source: string | undefined): RegExp | undefined {
+  if (typeof source !== 'string' || source === '') return undefined;
+  try {
+    return new RegExp(source);
+  } catch {
+    return undefined;
+  }
+}
