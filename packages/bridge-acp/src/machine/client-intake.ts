@@ -10,7 +10,7 @@ import {
 } from './client-output.js';
 import { startHandshake } from './handshake.js';
 import { onPermissionAnswer, withdrawPendingPermissions } from './permissions.js';
-import { agentModeFor, claudeMode, switchMode, switchModel } from './session-switches.js';
+import { agentModeFor, claudeMode, switchTo } from './session-switches.js';
 import { readClientSystemPrompt } from './standing-instructions.js';
 import { acceptUserMessage, interruptTurn, settleClientEnd } from './turn.js';
 
@@ -93,9 +93,10 @@ function onControlRequest(context: MachineContext, line: Record<string, unknown>
         return emitControlSuccess(context, requestId, {
           model: session.catalog.currentModelId ?? '',
         });
-      return switchModel(
+      return switchTo(
         context,
         session,
+        'model',
         resolveModelId(requested, session.catalog) ?? requested,
         (outcome) =>
           outcome.ok
@@ -120,7 +121,7 @@ function onControlRequest(context: MachineContext, line: Record<string, unknown>
         if (changed) emitSystemStatus(context, session);
       };
       if (modeId === session.catalog.currentModeId) return adopt();
-      return switchMode(context, session, modeId, (outcome) =>
+      return switchTo(context, session, 'mode', modeId, (outcome) =>
         outcome.ok ? adopt() : emitControlError(context, requestId, outcome.error),
       );
     }

@@ -15,7 +15,12 @@ type SwitchOutcome =
 /** The Claude reading of a permission mode: the CLI's help spells `default` as `manual`. */
 export const claudeMode = (mode: string): string => (mode === 'manual' ? 'default' : mode);
 
-function switchTo(
+/**
+ * S-20, S-21, C-02, C-03: switches the model or the mode through the agent's config option of that
+ * kind; else `session/set_mode`, or `session/set_model` when the agent listed models or
+ * `quirks.supportsSetModel` says it still answers it. `done` is called exactly once.
+ */
+export function switchTo(
   context: MachineContext,
   session: Session,
   kind: 'model' | 'mode',
@@ -47,29 +52,6 @@ function switchTo(
   } else {
     done({ ok: false, error: 'the agent offers no model selection' });
   }
-}
-
-/**
- * S-20, C-02: switches the model through the agent's `model` config option, else
- * `session/set_model` when it listed models or `quirks.supportsSetModel` says it answers it.
- */
-export function switchModel(
-  context: MachineContext,
-  session: Session,
-  modelId: string,
-  done: (outcome: SwitchOutcome) => void,
-) {
-  switchTo(context, session, 'model', modelId, done);
-}
-
-/** S-21, C-03: switches the mode with its config option, else `session/set_mode`. */
-export function switchMode(
-  context: MachineContext,
-  session: Session,
-  modeId: string,
-  done: (outcome: SwitchOutcome) => void,
-) {
-  switchTo(context, session, 'mode', modeId, done);
 }
 
 /** The agent's mode id for a Claude permission mode (C-04), or `undefined`. */
@@ -115,7 +97,7 @@ export function applyStartupSettings(context: MachineContext, session: Session, 
       return done();
     }
     if (modeId === session.catalog.currentModeId) return done();
-    switchMode(context, session, modeId, (outcome) => {
+    switchTo(context, session, 'mode', modeId, (outcome) => {
       if (!outcome.ok) adoptAgentMode(requested, `switching failed (${outcome.error})`);
       done();
     });
@@ -127,7 +109,7 @@ export function applyStartupSettings(context: MachineContext, session: Session, 
       context.log.info('start-up model not offered by the agent', { model: requested });
     return modeStep();
   }
-  switchModel(context, session, modelId, (outcome) => {
+  switchTo(context, session, 'model', modelId, (outcome) => {
     if (!outcome.ok) context.log.warn('start-up model switch failed', { error: outcome.error });
     modeStep();
   });
