@@ -3,6 +3,7 @@ import type {
   ControlCancelRequestMessage,
   ControlResponseMessage,
   ModelInfo,
+  PermissionUpdate,
   ServerUserMessage,
   SlashCommand,
   SystemCommandsChangedMessage,
@@ -181,7 +182,7 @@ export function buildCanUseTool(fields: {
   readonly displayName?: string;
   readonly input: Readonly<Record<string, unknown>>;
   readonly toolUseId: string;
-  readonly permissionSuggestions: readonly Record<string, unknown>[];
+  readonly permissionSuggestions: readonly PermissionUpdate[];
 }): AgentControlRequestMessage {
   const { requestId, toolName, displayName, input, toolUseId, permissionSuggestions } = fields;
   const request = {
@@ -196,7 +197,7 @@ export function buildCanUseTool(fields: {
 }
 
 /** PM-02: the one suggestion offered when the agent has an `allow_always` option. */
-export function alwaysAllowSuggestion(toolName: string): Record<string, unknown> {
+export function alwaysAllowSuggestion(toolName: string): PermissionUpdate {
   return { type: 'addRules', rules: [{ toolName }], behavior: 'allow', destination: 'session' };
 }
 
