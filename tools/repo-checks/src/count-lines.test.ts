@@ -46,7 +46,7 @@ describe('production line count', () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('   300 apps/cli/src\n');
     expect(result.stdout).toContain('   150 packages/core/src\n');
-    expect(result.stdout).toContain('   450 production lines in all (limit 10000)');
+    expect(result.stdout).toContain('   450 production lines in all (budget 10000)');
     expect(result.stdout).not.toContain('over 300');
   });
 
@@ -66,5 +66,27 @@ describe('production line count', () => {
     expect(result.status).toBe(1);
     expect(result.stdout).toContain('10030 production lines in all');
     expect(result.stderr).toContain('Line count failed: 10030 lines, over 10000.');
+  });
+
+  it('takes its budget from scripts/line-budget.json, entry by entry, and prints what each pays for', () => {
+    const files: Record<string, number> = {};
+    for (let index = 0; index < 34; index += 1) files[`packages/core/src/f${index}.ts`] = 295;
+    const root = fixtureRepo(files);
+    const budget = (entries: { lines: number; for: string }[]) =>
+      fs.writeFileSync(
+        path.join(root, 'scripts/line-budget.json'),
+        JSON.stringify({ budget: entries }),
+      );
+    fs.mkdirSync(path.join(root, 'scripts'), { recursive: true });
+    budget([
+      { lines: 10000, for: 'the base' },
+      { lines: 100, for: 'a new capability' },
+    ]);
+    const within = runCount(root);
+    expect(within.status).toBe(0);
+    expect(within.stdout).toContain('10030 production lines in all (budget 10100)');
+    expect(within.stdout).toContain('budget    100: a new capability');
+    budget([{ lines: 10000, for: 'the base' }]);
+    expect(runCount(root).status).toBe(1);
   });
 });
