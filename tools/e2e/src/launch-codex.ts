@@ -21,7 +21,8 @@ export type LaunchCodexOptions = {
   readonly workDirectory?: string;
 };
 
-const require = createRequire(import.meta.url);
+// The real agents are installed in `tools/e2e/agents` by `pnpm test:e2e` only (see its README).
+const require = createRequire(new URL('../agents/package.json', import.meta.url));
 
 /** Path of the native codex-acp binary from the platform package of `@zed-industries/codex-acp`. */
 export function codexAcpBinary(): string {

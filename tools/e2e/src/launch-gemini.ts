@@ -23,7 +23,8 @@ export type LaunchGeminiOptions = {
   readonly workDirectory?: string;
 };
 
-const require = createRequire(import.meta.url);
+// The real agents are installed in `tools/e2e/agents` by `pnpm test:e2e` only (see its README).
+const require = createRequire(new URL('../agents/package.json', import.meta.url));
 
 /** Path of the installed Gemini CLI entry point (`@google/gemini-cli/bundle/gemini.js`). */
 export function geminiEntryPoint(): string {
