@@ -19,7 +19,7 @@ const root = path.resolve(
     path.join(import.meta.dirname, '..'),
 );
 const allowFile = path.join(root, 'scripts/check-exports-allow.json');
-const skipped = new Set(['node_modules', 'dist', '.git', '.turbo', 'coverage']);
+const skipped = new Set(['node_modules', 'dist', 'bundle', '.git', '.turbo', 'coverage']);
 
 function sourceFiles(directory) {
   if (!fs.existsSync(directory)) return [];

@@ -14,13 +14,19 @@ const allowed = {
   '@agentbridge/bridge-acp': ['@agentbridge/core'],
   '@agentbridge/backend-gemini': ['@agentbridge/core'],
   '@agentbridge/backend-codex': ['@agentbridge/core'],
+  '@agentbridge/backend-qwen': ['@agentbridge/core'],
+  '@agentbridge/backend-claude-acp': ['@agentbridge/core'],
+  '@agentbridge/backend-grok': ['@agentbridge/core'],
   '@agentbridge/host-node': ['@agentbridge/core', '@agentbridge/bridge-acp'],
-  '@agentbridge/cli': [
+  agentbridge: [
     '@agentbridge/core',
     '@agentbridge/bridge-acp',
     '@agentbridge/host-node',
     '@agentbridge/backend-gemini',
     '@agentbridge/backend-codex',
+    '@agentbridge/backend-qwen',
+    '@agentbridge/backend-claude-acp',
+    '@agentbridge/backend-grok',
   ],
   '@agentbridge/test-kit': ['@agentbridge/core'],
 };

@@ -53,7 +53,8 @@ for (const directory of packages) {
   console.log(`${String(subtotal).padStart(6)} ${path.relative(root, directory)}/src`);
 }
 console.log(`${String(total).padStart(6)} production lines in all (budget ${totalLimit})`);
-for (const entry of ledger) console.log(`  budget ${String(entry.lines).padStart(6)}: ${entry.for}`);
+for (const entry of ledger)
+  console.log(`  budget ${String(entry.lines).padStart(6)}: ${entry.for}`);
 for (const { lines, file } of longFiles.sort((left, right) => right.lines - left.lines))
   console.log(`over ${fileLimit} lines: ${lines} ${file}`);
 if (total > totalLimit) console.error(`Line count failed: ${total} lines, over ${totalLimit}.`);

@@ -66,11 +66,11 @@ export function startProcess(command, args, options = {}) {
   };
 }
 
-/** Peak resident set size (`VmHWM`) of a live process in KiB, from `/proc/<pid>/status`. */
-export function peakResidentKibibytes(pid) {
+/** A memory figure of a live process in KiB from `/proc/<pid>/status`: `VmHWM` (peak) or `VmRSS`. */
+export function memoryKibibytes(pid, field = 'VmHWM') {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const match = /^VmHWM:\s+(\d+) kB$/m.exec(status);
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(status);
     return match ? Number(match[1]) : undefined;
   } catch {
     return undefined;

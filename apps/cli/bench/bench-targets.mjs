@@ -1,33 +1,43 @@
-// What the benchmarks run: the agentbridge CLI in front of the firehose agent, and the plain line
-// relay in front of the same agent. Each target knows how to open a session and run one prompt.
+// What the benchmarks run: the agentbridge CLI in front of the firehose agent, and the ideal relay
+// in front of the same agent. Each target knows how to open a session and run one prompt.
 import { fileURLToPath } from 'node:url';
 import { startProcess } from './bench-process.mjs';
 
 export const cliBinPath = fileURLToPath(new URL('../bin/agentbridge.mjs', import.meta.url));
-export const firehoseAgentPath = fileURLToPath(new URL('./firehose-agent.mjs', import.meta.url));
-export const lineRelayPath = fileURLToPath(new URL('./line-relay.mjs', import.meta.url));
+const firehoseAgentPath = fileURLToPath(new URL('./firehose-agent.mjs', import.meta.url));
+const idealRelayPath = fileURLToPath(new URL('./ideal-relay.mjs', import.meta.url));
 
-/** Starts the CLI (stream-json, partial messages on) in front of the firehose agent. */
-export function startCli({ chunks, workDirectory, stateDirectory }) {
+/** The firehose agent's arguments: `chunks` small chunks per prompt, or one of `largeBytes`. */
+const agentArgs = ({ chunks = 1, largeBytes }) => [
+  '--chunks',
+  String(chunks),
+  ...(largeBytes === undefined ? [] : ['--large-bytes', String(largeBytes)]),
+];
+
+/** Starts the CLI in stream-json mode (`partial`: `--include-partial-messages`; `nodeArgs`: Node's). */
+export function startCli({
+  partial = true,
+  nodeArgs = [],
+  workDirectory,
+  stateDirectory,
+  ...agent
+}) {
   const running = startProcess(
     process.execPath,
     [
+      ...nodeArgs,
       cliBinPath,
       '--output-format',
       'stream-json',
       '--verbose',
       '--input-format',
       'stream-json',
-      '--include-partial-messages',
+      ...(partial ? ['--include-partial-messages'] : []),
       '--backend',
       'acp',
       '--agent-command',
       process.execPath,
-      '--agent-arg',
-      firehoseAgentPath,
-      '--agent-arg=--chunks',
-      '--agent-arg',
-      String(chunks),
+      ...[firehoseAgentPath, ...agentArgs(agent)].map((arg) => `--agent-arg=${arg}`),
     ],
     {
       cwd: workDirectory,
@@ -64,52 +74,37 @@ export function startCli({ chunks, workDirectory, stateDirectory }) {
   };
 }
 
-/** Starts the line relay in front of the firehose agent; the harness speaks ACP through it. */
-export function startRelay({ chunks, workDirectory }) {
-  return startAcpTarget(
-    [lineRelayPath, '--', process.execPath, firehoseAgentPath, '--chunks', String(chunks)],
-    workDirectory,
+/** Starts the ideal relay in front of the firehose agent; the harness speaks ACP through it. */
+export function startIdealRelay({ partial = true, workDirectory, ...agent }) {
+  const running = startProcess(
+    process.execPath,
+    [
+      idealRelayPath,
+      ...(partial ? ['--partial'] : []),
+      '--',
+      process.execPath,
+      firehoseAgentPath,
+      ...agentArgs(agent),
+    ],
+    { cwd: workDirectory, env: { PATH: process.env.PATH ?? '', HOME: workDirectory } },
   );
-}
-
-/** Starts the firehose agent alone (no relay): the upper bound of what any relay can deliver. */
-export function startAgentAlone({ chunks, workDirectory }) {
-  return startAcpTarget([firehoseAgentPath, '--chunks', String(chunks)], workDirectory);
-}
-
-function startAcpTarget(args, workDirectory) {
-  const running = startProcess(process.execPath, args, {
-    cwd: workDirectory,
-    env: { PATH: process.env.PATH ?? '', HOME: workDirectory },
-  });
+  let nextId = 0;
+  const request = (method, params) =>
+    running.send({ jsonrpc: '2.0', id: nextId++, method, params });
   return {
     ...running,
     /** `initialize` then `session/new`; resolves once the session is open. */
     open() {
       const ready = running.waitForLine('"sessionId":"firehose-1"');
-      running.send({
-        jsonrpc: '2.0',
-        id: 0,
-        method: 'initialize',
-        params: { protocolVersion: 1, clientCapabilities: {} },
-      });
-      running.send({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'session/new',
-        params: { cwd: workDirectory, mcpServers: [] },
-      });
+      request('initialize', { protocolVersion: 1, clientCapabilities: {} });
+      request('session/new', { cwd: workDirectory, mcpServers: [] });
       return ready;
     },
     /** `session/prompt`; resolves with the line count once its answer arrived. */
     prompt() {
       const done = running.waitForLine('"stopReason"');
-      running.send({
-        jsonrpc: '2.0',
-        id: 2,
-        method: 'session/prompt',
-        params: { sessionId: 'firehose-1', prompt: [{ type: 'text', text: 'stream' }] },
-      });
+      const prompt = [{ type: 'text', text: 'stream' }];
+      request('session/prompt', { sessionId: 'firehose-1', prompt });
       return done;
     },
   };

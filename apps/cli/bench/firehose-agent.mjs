@@ -1,14 +1,19 @@
 #!/usr/bin/env node
 // A minimal raw ACP agent for the benchmarks: plain JSON-RPC lines on stdio, no SDK, so the agent
 // is never the bottleneck. It answers `initialize` and `session/new` at once and answers every
-// `session/prompt` with `--chunks <n>` `agent_message_chunk` updates followed by `end_turn`.
-// Other requests get -32601; notifications are ignored; stdin EOF ends the process.
-//   node firehose-agent.mjs [--chunks 200000]
+// `session/prompt` with `--chunks <n>` `agent_message_chunk` updates followed by `end_turn`; with
+// `--large-bytes <n>`, with one chunk whose line is about n bytes instead (text lines of 80
+// characters: each newline is escaped in the JSON). Other requests get -32601; notifications are
+// ignored; stdin EOF ends the process.
+//   node firehose-agent.mjs [--chunks 200000] [--large-bytes 30000000]
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({ options: { chunks: { type: 'string', default: '200000' } } });
+const { values } = parseArgs({
+  options: { chunks: { type: 'string', default: '200000' }, 'large-bytes': { type: 'string' } },
+});
 const chunkCount = Number(values.chunks);
+const largeBytes = Number(values['large-bytes'] ?? 0);
 const batchSize = 512;
 
 const write = (text) =>
@@ -19,6 +24,11 @@ const answer = (id, result) => write(`${JSON.stringify({ jsonrpc: '2.0', id, res
 
 async function streamPrompt(id, sessionId) {
   const prefix = `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":${JSON.stringify(sessionId)},"update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"`;
+  if (largeBytes > 0) {
+    const line = `${'The agent streams one very large chunk of text. '.repeat(2).slice(0, 79)}\\n`;
+    await write(`${prefix}${line.repeat(Math.ceil(largeBytes / line.length))}"}}}}\n`);
+    return answer(id, { stopReason: 'end_turn' });
+  }
   for (let start = 0; start < chunkCount; start += batchSize) {
     let batch = '';
     const end = Math.min(start + batchSize, chunkCount);

@@ -17,9 +17,16 @@ export type CliContext = {
   readonly stdout: Writable;
   readonly stderr: Writable;
   readonly stdinIsTerminal: boolean;
+  /** stderr is a terminal: print mode shows a status line there (FT-09). */
+  readonly stderrIsTerminal?: boolean;
+  /** Installs the mask every stdout and stderr write goes through, once the secrets are known. */
+  readonly maskOutput?: (redact: (text: string) => string) => void;
   /** Calls `handler` on SIGINT, SIGTERM and SIGHUP; returns a function that removes it. */
   readonly onTerminate: (handler: (signal: TerminationSignal) => void) => () => void;
 };
+
+/** The Claude Code release whose stream-json protocol agentbridge speaks (first token of `-v`). */
+export const claudeCodeProtocolVersion = '2.1.332';
 
 /** The CLI's version from its package.json (`src/` and `dist/` both sit next to it). */
 export function cliVersion(): string {

@@ -176,12 +176,17 @@ describe('agentbridge CLI (real processes, fake ACP agent)', () => {
   });
 
   it('--version, --help and backends', async () => {
-    expect((await run(['--version'])).stdout).toMatch(/^\d+\.\d+\.\d+ \(agentbridge\)\n$/);
+    expect((await run(['--version'])).stdout).toMatch(
+      /^2\.1\.332 \(agentbridge \d+\.\d+\.\d+\)\n$/,
+    );
     expect((await run(['--help'])).stdout).toContain('agentbridge doctor [backend...] [--json]');
     const backends = await run(['backends', '--json']);
     expect((JSON.parse(backends.stdout) as { id: string }[]).map((row) => row.id)).toEqual([
       'gemini',
       'codex',
+      'qwen',
+      'claude-acp',
+      'grok',
       'claude',
       'acp',
     ]);

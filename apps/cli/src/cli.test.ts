@@ -52,10 +52,14 @@ async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
 }
 
 describe('runCli', () => {
-  it('--version and --help write to stdout and exit 0; no arguments on a terminal shows help', async () => {
+  it('H-14 --version and --help write to stdout and exit 0; no arguments on a terminal shows help', async () => {
     const version = createContext(['--version']);
     expect(await runCli(version.context)).toBe(0);
-    expect(version.output.stdout).toMatch(/^\d+\.\d+\.\d+ \(agentbridge\)\n$/);
+    // H-14: the Claude Code protocol version first (SDK version probes), agentbridge's own after.
+    expect(version.output.stdout).toMatch(/^2\.1\.332 \(agentbridge \d+\.\d+\.\d+\)\n$/);
+    const short = createContext(['-v']);
+    expect(await runCli(short.context)).toBe(0);
+    expect(short.output.stdout).toBe(version.output.stdout);
 
     const help = createContext(['-h']);
     expect(await runCli(help.context)).toBe(0);
@@ -77,6 +81,9 @@ describe('runCli', () => {
     expect(rows.map((row) => [row.id, row.command, row.selected, row.path])).toEqual([
       ['gemini', 'gemini --experimental-acp', false, undefined],
       ['codex', `${join(directory, 'bin', 'codex-acp')} --verbose`, true, undefined],
+      ['qwen', 'qwen --acp', false, undefined],
+      ['claude-acp', 'claude-agent-acp', false, undefined],
+      ['grok', 'grok agent stdio', false, undefined],
       ['claude', 'claude', false, undefined],
       ['acp', '', false, undefined],
     ]);
@@ -86,7 +93,7 @@ describe('runCli', () => {
     const { context, output } = createContext(['backends']);
     expect(await runCli(context)).toBe(0);
     expect(output.stdout.split('\n')[0]).toMatch(/^\s+ID\s+NAME\s+COMMAND\s+STATUS$/);
-    expect(output.stdout).toContain('acp     Custom ACP agent');
+    expect(output.stdout).toMatch(/\n\s+acp\s+Custom ACP agent/);
     expect(output.stdout).toContain('(set --agent-command)');
   });
 

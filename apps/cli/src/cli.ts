@@ -2,7 +2,7 @@ import type { Logger } from '@agentbridge/core/contracts';
 import type { CommandLine } from './argv/parse-command-line.js';
 import { tokenizeArgv } from './argv/tokenize-argv.js';
 import type { BackendCatalog } from './backends/create-container.js';
-import { type CliContext, cliVersion } from './cli-context.js';
+import { type CliContext, claudeCodeProtocolVersion, cliVersion } from './cli-context.js';
 import type { ResolvedSettings } from './config/resolve-settings.js';
 import { createStderrLogger } from './ui/create-stderr-logger.js';
 
@@ -12,6 +12,8 @@ export type RunSetup = {
   readonly settings: ResolvedSettings;
   readonly catalog: BackendCatalog;
   readonly logger: Logger;
+  /** `doctor` and `backends` run on with a broken configuration, ignoring it: why (FT-10). */
+  readonly configProblem?: string;
 };
 
 /**
@@ -27,7 +29,9 @@ export async function runCli(context: CliContext): Promise<number> {
     return 0;
   }
   if (tokens.flags.has('version')) {
-    context.stdout.write(`${cliVersion()} (agentbridge)\n`);
+    // The first token is the Claude Code version whose protocol agentbridge speaks: SDKs compare it
+    // with their minimum (the Python SDK wants 2.0.0 or later). `doctor` and `--help` show ours.
+    context.stdout.write(`${claudeCodeProtocolVersion} (agentbridge ${cliVersion()})\n`);
     return 0;
   }
   const { parseCommandLine, printNeedsInput } = await import('./argv/parse-command-line.js');
@@ -42,25 +46,40 @@ export async function runCli(context: CliContext): Promise<number> {
   const level = commandLine.debug ? 'debug' : commandLine.verbose ? 'info' : 'warn';
   const logger = createStderrLogger({ level, write: (text) => context.stderr.write(text) });
 
-  const [{ loadConfig }, { resolveSettings }, { loadPlugins }, { createContainer }] =
-    await Promise.all([
-      import('./config/load-config.js'),
-      import('./config/resolve-settings.js'),
-      import('./plugins/load-plugins.js'),
-      import('./backends/create-container.js'),
-    ]);
-  const explicitPath = own.config ?? (context.env.AGENTBRIDGE_CONFIG || undefined);
-  const configFiles = await loadConfig({ ...context, explicitPath });
-  for (const { filePath: file, scope, missingVariables } of configFiles) {
-    for (const variable of missingVariables) {
-      logger.warn('config references an unset variable', { file, variable });
-    }
-    logger.debug('config loaded', { file, scope });
-  }
+  const [{ loadConfig }, configuring, { loadPlugins }, { createContainer }] = await Promise.all([
+    import('./config/load-config.js'),
+    import('./config/resolve-settings.js'),
+    import('./plugins/load-plugins.js'),
+    import('./backends/create-container.js'),
+  ]);
   const flags = { ...own, model, permissionMode };
-  const settings = resolveSettings({ ...context, flags, files: configFiles });
-  const catalog = await createContainer({ logger, plugins: await loadPlugins(settings.plugins) });
-  const setup: RunSetup = { commandLine, settings, catalog, logger };
+  const configure = async () => {
+    const explicitPath = own.config ?? (context.env.AGENTBRIDGE_CONFIG || undefined);
+    const configFiles = await loadConfig({ ...context, explicitPath });
+    for (const { filePath: file, scope, missingVariables } of configFiles) {
+      for (const variable of missingVariables) {
+        logger.warn('config references an unset variable', { file, variable });
+      }
+      logger.debug('config loaded', { file, scope });
+    }
+    const settings = configuring.resolveSettings({ ...context, flags, files: configFiles });
+    const catalog = await createContainer({ logger, plugins: await loadPlugins(settings.plugins) });
+    configuring.checkBackendKeys(settings, [...catalog.backends.keys()]);
+    if (settings.backendId !== undefined) catalog.get(settings.backendId, settings.backendSource);
+    return { commandLine, settings, catalog, logger };
+  };
+  let setup: RunSetup;
+  try {
+    setup = await configure();
+  } catch (error) {
+    // FT-10: diagnosing a broken configuration is the job of `doctor` and `backends`.
+    if (subcommand?.name !== 'doctor' && subcommand?.name !== 'backends') throw error;
+    const env = { ...context.env, AGENTBRIDGE_BACKEND: '', AGENTBRIDGE_ARGS: '' };
+    const settings = configuring.resolveSettings({ ...context, env, flags: {}, files: [] });
+    const configProblem = error instanceof Error ? error.message : String(error);
+    const catalog = await createContainer({ logger });
+    setup = { commandLine, settings, catalog, logger, configProblem };
+  }
   switch (subcommand?.name) {
     case 'backends':
       return (await import('./commands/run-backends.js')).runBackends(context, setup);

@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { runCli } from './cli.js';
 import type { TerminationSignal } from './cli-context.js';
+import { createOutputMask } from './ui/mask-output.js';
 
 /** After a signal, how long stdout may take to flush before the process exits anyway. */
 const signalExitGraceMs = 500;
@@ -8,6 +9,10 @@ const signals: TerminationSignal[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 let signalled = false;
 let exitCode: number;
+// Every byte written to stdout and stderr is masked once a command knows the secrets (FT-08).
+const output = createOutputMask();
+const stdout = output.wrap(process.stdout);
+const stderr = output.wrap(process.stderr);
 // The only top-level try/catch: every command throws, this maps errors to exit codes.
 try {
   exitCode = await runCli({
@@ -17,9 +22,11 @@ try {
     homeDirectory: homedir(),
     platform: process.platform,
     stdin: process.stdin,
-    stdout: process.stdout,
-    stderr: process.stderr,
+    stdout,
+    stderr,
     stdinIsTerminal: process.stdin.isTTY === true,
+    stderrIsTerminal: process.stderr.isTTY === true,
+    maskOutput: output.set,
     onTerminate(handler) {
       const listener = (signal: TerminationSignal) => {
         signalled = true;
@@ -33,7 +40,7 @@ try {
   });
 } catch (error) {
   const { reportError } = await import('./report-error.js');
-  exitCode = reportError(error, (text) => process.stderr.write(text));
+  exitCode = reportError(error, (text) => stderr.write(text));
 }
 // Flush stdout, then exit: a pending protocol line must not be lost, and a lingering handle (stdin,
 // a timer) must not keep the process alive. After a signal (the agent tree is already stopped) a

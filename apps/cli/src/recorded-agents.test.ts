@@ -1,7 +1,9 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { claudeAcpManifest } from '@agentbridge/backend-claude-acp';
 import { codexManifest } from '@agentbridge/backend-codex';
 import { geminiManifest } from '@agentbridge/backend-gemini';
+import { qwenManifest } from '@agentbridge/backend-qwen';
 import { isKnownServerMessage, type ServerMessage, serverMessageSchema } from '@agentbridge/core';
 import { describe, expect, it } from 'vitest';
 import { replayRecording } from './__fixtures__/replay-recording.js';
@@ -13,7 +15,12 @@ import { replayRecording } from './__fixtures__/replay-recording.js';
  */
 const directory = new URL('../../../tools/e2e/transcripts/', import.meta.url);
 const recordings = readdirSync(fileURLToPath(directory)).filter((name) => name.endsWith('.jsonl'));
-const manifests = { gemini: geminiManifest, codex: codexManifest };
+const manifests = {
+  gemini: geminiManifest,
+  codex: codexManifest,
+  qwen: qwenManifest,
+  'claude-acp': claudeAcpManifest,
+};
 
 describe('real-agent recordings through the bridge', () => {
   it('finds the recordings', () => {
@@ -22,8 +29,9 @@ describe('real-agent recordings through the bridge', () => {
 
   for (const name of recordings) {
     it(`${name}: one valid client line per output, one result per prompt, output pinned`, async () => {
-      const agent = name.split('-')[0] as keyof typeof manifests;
-      const { outputs, clientLines } = replayRecording(new URL(name, directory), manifests[agent]);
+      const agent = Object.keys(manifests).find((id) => name.startsWith(`${id}-`));
+      const manifest = manifests[agent as keyof typeof manifests];
+      const { outputs, clientLines } = replayRecording(new URL(name, directory), manifest);
       for (const line of clientLines) {
         expect(serverMessageSchema.safeParse(line).success, JSON.stringify(line)).toBe(true);
         expect(isKnownServerMessage(line as ServerMessage), JSON.stringify(line)).toBe(true);

@@ -189,6 +189,6 @@ describe('Acme Agent plugin loaded from .agentrc, driven through the agentbridge
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain("'acme'");
-    expect(run.stderr).toContain('gemini, codex, claude, acp');
+    expect(run.stderr).toContain('gemini, codex, qwen, claude-acp, grok, claude, acp');
   });
 });

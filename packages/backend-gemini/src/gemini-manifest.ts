@@ -85,6 +85,8 @@ export const geminiManifest: BackendManifest = {
       write_todos: 'TodoWrite',
       invoke_agent: 'Task',
     },
+    // No rawInput ever: a shell call's title is its command line (T-05).
+    toolInputKeys: { Bash: { command: ['@title'] } },
     // Permission requests without a prior tool_call carry `<tool>__<tool>_<epoch ms>_<n>` ids.
     toolCallIdPattern: '^([a-z_]+)__',
     // MCP tool calls are titled `<tool> (<server> MCP Server)`; rawInput is the tool's arguments.

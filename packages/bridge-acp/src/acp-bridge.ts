@@ -7,14 +7,17 @@ export type AgentExit = {
   readonly signal: string | null;
   /** The agent's last stderr lines (masked by the host), quoted in the client's error texts. */
   readonly stderrTail?: string;
+  /** The host stopped it for its user (`Transport.close()`, a signal): the run was interrupted. */
+  readonly stopped?: boolean;
 };
 
 /**
- * A fault the host saw that the protocol does not report: an agent stdout line over the line
- * limit (dropped), or a stderr line matching `quirks.fatalStderrPatterns`.
+ * A fault the protocol does not report: an agent stdout line over the line limit (dropped), a
+ * stderr line matching `quirks.fatalStderrPatterns` (both seen by the host), or a stdout line
+ * that is not JSON (seen by the bridge).
  */
 export type AgentFault = {
-  readonly kind: 'line-too-long' | 'fatal-stderr';
+  readonly kind: 'line-too-long' | 'fatal-stderr' | 'malformed-line';
   /** A human-readable description (masked by the host), quoted in the error result. */
   readonly message: string;
 };

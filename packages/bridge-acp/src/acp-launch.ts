@@ -48,4 +48,6 @@ export type AcpLaunch = {
   readonly signIn?: boolean;
   /** Milliseconds to wait for the handshake before failing it (default 120 000). */
   readonly handshakeTimeoutMs?: number;
+  /** Milliseconds a cancelled prompt may take to answer (default: the backend's, else 5 000). */
+  readonly cancelGraceMs?: number;
 };

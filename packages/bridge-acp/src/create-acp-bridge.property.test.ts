@@ -28,19 +28,36 @@ const replayAfterLoadBackend: BackendManifest = {
 
 function checkInvariants(outcome: ReturnType<typeof runInterleaving>): void {
   const { toAgent, toClient, log, agentRequestIds, clientRequestIds, timeline } = outcome;
+  const { turnOfLine, turnOfPrompt } = outcome;
   expect(
     log.entries.filter((entry) => entry.message === 'bridge failed to handle an input'),
   ).toEqual([]);
 
+  // One result per user turn; a lone handshake failure only for a client that sent no message (FT-04).
   let uncovered = 0;
-  let loneResults = 0;
+  let users = 0;
   for (const event of timeline) {
-    if (event === 'user') uncovered += 1;
-    else if (uncovered > 0) uncovered = 0;
-    else if (event === 'lone-result' && loneResults === 0) loneResults += 1;
-    else throw new Error(`a result without a user turn to end: ${JSON.stringify(timeline)}`);
+    if (event === 'user') {
+      uncovered += 1;
+      users += 1;
+    } else if (uncovered > 0) uncovered = 0;
+    else if (
+      event !== 'lone-result' ||
+      users > 0 ||
+      timeline.indexOf(event) !== timeline.lastIndexOf(event)
+    )
+      throw new Error(`a result without a user turn to end: ${JSON.stringify(timeline)}`);
   }
   expect(uncovered).toBe(0);
+
+  // FT-02: content tagged with a prompt shows only in the turn that sent it; none untagged.
+  toClient.forEach((line, index) => {
+    for (const [, tag] of JSON.stringify(line).matchAll(/\[(p\d+|none|other)\]/g)) {
+      const sentIn = tag?.startsWith('p') ? turnOfPrompt.get(Number(tag.slice(1))) : undefined;
+      if (sentIn !== turnOfLine[index])
+        throw new Error(`[${tag}] reached turn ${turnOfLine[index]}: ${JSON.stringify(line)}`);
+    }
+  });
 
   const answersByAgentId = new Map<unknown, number>();
   for (const line of toAgent) {
@@ -50,10 +67,11 @@ function checkInvariants(outcome: ReturnType<typeof runInterleaving>): void {
   for (const requestId of agentRequestIds)
     expect(answersByAgentId.get(requestId) ?? 0, `agent request ${requestId}`).toBe(1);
 
-  const responsesByClientId = new Map<string, number>();
+  // FT-05: answered once, the id echoed with its type (a Map tells 5 from '5').
+  const responsesByClientId = new Map<string | number, number>();
   for (const line of toClient) {
     if (line.type === 'control_response') {
-      const requestId = line.response.request_id as string;
+      const requestId = line.response.request_id as string | number;
       responsesByClientId.set(requestId, (responsesByClientId.get(requestId) ?? 0) + 1);
     }
   }
@@ -64,11 +82,19 @@ function checkInvariants(outcome: ReturnType<typeof runInterleaving>): void {
 }
 
 describe('createAcpBridge invariants', () => {
-  it('never fails internally; one result per user turn; every request answered once; every line valid (10,000 interleavings)', () => {
-    const reached = { success: 0, canUseTool: 0, aborted: 0, toolResult: 0, faulted: 0 };
+  it('FT-02 FT-04 FT-05 never fails internally; one result per user turn; no input from an abandoned or foreign prompt reaches another turn; every request answered once, whatever its id; every line valid (10,000 interleavings)', () => {
+    const reached = {
+      success: 0,
+      canUseTool: 0,
+      aborted: 0,
+      toolResult: 0,
+      faulted: 0,
+      graceEnded: 0,
+      abandonedWaitFailed: 0,
+    };
     fc.assert(
       fc.property(
-        fc.array(stepArbitrary, { maxLength: 40 }),
+        fc.array(stepArbitrary, { maxLength: 40, size: 'medium' }),
         fc.record({
           stdio: fc.boolean(),
           partial: fc.boolean(),
@@ -76,6 +102,7 @@ describe('createAcpBridge invariants', () => {
           resume: fc.boolean(),
           replayAfterLoad: fc.boolean(),
           prelude: fc.nat(4),
+          hangs: fc.nat(1),
         }),
         (steps, flags) => {
           const outcome = runInterleaving(
@@ -88,6 +115,7 @@ describe('createAcpBridge invariants', () => {
             },
             flags.prelude > 0,
             flags.replayAfterLoad ? replayAfterLoadBackend : undefined,
+            flags.hangs === 0,
           );
           checkInvariants(outcome);
           const lines = outcome.toClient;
@@ -106,6 +134,8 @@ describe('createAcpBridge invariants', () => {
             reached.toolResult++;
           if (lines.some((line) => line.type === 'result' && /^agent fault/.test(line.result)))
             reached.faulted++;
+          if (outcome.timerEndings['cancel-grace'] > 0) reached.graceEnded++;
+          if (outcome.timerEndings.abandoned > 0) reached.abandonedWaitFailed++;
         },
       ),
       { numRuns: 10_000 },
@@ -116,6 +146,8 @@ describe('createAcpBridge invariants', () => {
     expect(reached.aborted, JSON.stringify(reached)).toBeGreaterThan(50);
     expect(reached.toolResult, JSON.stringify(reached)).toBeGreaterThan(150);
     expect(reached.faulted, JSON.stringify(reached)).toBeGreaterThan(50);
+    expect(reached.graceEnded, JSON.stringify(reached)).toBeGreaterThan(150);
+    expect(reached.abandonedWaitFailed, JSON.stringify(reached)).toBeGreaterThan(40);
     // 10,000 runs take about 3-5 s alone; the limit leaves room for a loaded machine.
   }, 60_000);
 });

@@ -1,7 +1,7 @@
 import { compileQuirkPattern, noopLogger } from '@agentbridge/core/contracts';
 import type { AcpBridge, AcpBridgeOptions } from './acp-bridge.js';
 import { createJsonRpcChannel } from './json-rpc/json-rpc.js';
-import { onAgentExit, onAgentFault } from './machine/agent-exit.js';
+import { onAgentExit, onAgentFault, onTurnTimer } from './machine/agent-exit.js';
 import { createAgentIntake } from './machine/agent-intake.js';
 import { logFailure, type MachineContext } from './machine/bridge-state.js';
 import { onClientEnd, onClientLine } from './machine/client-intake.js';
@@ -42,8 +42,10 @@ export function createAcpBridge(options: AcpBridgeOptions): AcpBridge {
       startedAt: now(),
       phase: { name: 'idle' },
       turn: undefined,
+      abandoned: undefined,
       client: {
         initialized: false,
+        prompted: false,
         initializeAnswered: false,
         mcpServers: launch.mcpServers ?? {},
         disallowedTools: launch.disallowedTools ?? [],
@@ -86,6 +88,9 @@ export function createAcpBridge(options: AcpBridgeOptions): AcpBridge {
     onAgentLine: createAgentIntake(context),
     onAgentExit: guard('agent exit', onAgentExit),
     onAgentFault: guard('agent fault', onAgentFault),
-    onTimer: guard('timer', onHandshakeTimer),
+    onTimer: guard('timer', (timerContext: MachineContext, timerId: string) => {
+      onTurnTimer(timerContext, timerId);
+      onHandshakeTimer(timerContext, timerId);
+    }),
   };
 }

@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // Throughput of the hot path in one process: ACP `agent_message_chunk` lines → the bridge →
-// `stream_event` messages serialised by the CLI's writer (`serializeMessage`, partial messages on),
+// `stream_event` messages written by the CLI's writer (`createLineWriter`, partial messages on; the
+// bytes are dropped),
 // next to a baseline of `JSON.parse` + `JSON.stringify` of the same lines,
-// measured in the same run. Prints both rates and their ratio (target ≥ 0.8).
+// measured in the same run. Prints both rates and their ratio.
 // Usage: node bench/chunk-throughput.bench.mjs [chunks per round] [rounds]
 import { randomUUID } from 'node:crypto';
 import { createAcpBridge } from '@agentbridge/bridge-acp';
-import { serializeMessage } from '../dist/ndjson.js';
+import { createLineWriter } from '../dist/ndjson.js';
 
 const chunksPerRound = Number(process.argv[2] ?? 50_000);
 const rounds = Number(process.argv[3] ?? 11);
@@ -39,6 +40,17 @@ const lines = Array.from({ length: chunksPerRound }, (_, index) =>
 );
 
 let sink = 0;
+// Output that takes every write at once, as a pipe with room does (its callback: the buffer is free).
+const output = {
+  writableLength: 0,
+  once() {},
+  write(chunk, done) {
+    sink += chunk.length;
+    done?.();
+    return true;
+  },
+};
+const writer = createLineWriter({ output, onCongested: () => {}, onDrained: () => {} });
 /** A bridge with an open session and a running turn, ready to stream. */
 function readyBridge() {
   const pending = [];
@@ -46,7 +58,7 @@ function readyBridge() {
     launch: { cwd: '/bench', includePartialMessages: true },
     emit: (event) => {
       if (event.type === 'agent-message') pending.push(event.message);
-      else if (event.type === 'client-message') sink += serializeMessage(event.message).length;
+      else if (event.type === 'client-message') writer.write(event.message);
     },
     newId: randomUUID,
   });
@@ -67,6 +79,7 @@ function timeBridge() {
   const bridge = readyBridge();
   const start = process.hrtime.bigint();
   for (const line of lines) bridge.onAgentLine(line);
+  writer.flush();
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
@@ -101,6 +114,6 @@ const format = (rate) => `${Math.round(rate).toLocaleString('en-US')} lines/s`;
 console.log(`agent_message_chunk → stream_event (bridge):  ${format(bridgeRate)}`);
 console.log(`JSON.parse + JSON.stringify (baseline):       ${format(baselineRate)}`);
 console.log(
-  `ratio bridge / baseline: ${median(ratios).toFixed(2)} (target ≥ 0.80; median of ${rounds} paired rounds of ${chunksPerRound} chunks)`,
+  `ratio bridge / baseline: ${median(ratios).toFixed(2)} (median of ${rounds} paired rounds of ${chunksPerRound} chunks)`,
 );
 if (sink < 0) console.log(sink);

@@ -93,11 +93,20 @@ describe('createAcpTransport (real agent process, fake bridge)', () => {
     transport.endClientInput();
     await transport.closed;
 
-    expect(log.exits).toEqual([{ code: 0, signal: null, stderrTail: expect.any(String) }]);
+    expect(log.exits).toEqual([
+      { code: 0, signal: null, stderrTail: expect.any(String), stopped: false },
+    ]);
     const tail = log.exits?.[0]?.stderrTail ?? '';
     expect(tail).toContain('***');
     expect(tail).not.toContain('stdin closed');
     expect(log.calls.at(-1)).toBe('exit 0 null');
+  });
+
+  it('FT-06 an agent stopped by close() reaches the bridge as stopped (the user interrupted the run)', async () => {
+    const { transport, log } = startEcho();
+    await transport.start();
+    await transport.close();
+    expect(log.exits).toEqual([expect.objectContaining({ stopped: true })]);
   });
 
   it('serialises a re-entrant client write made from inside the event listener', async () => {

@@ -1,4 +1,8 @@
-export { type AcpTransportOptions, createAcpTransport } from './acp-transport.js';
+export {
+  type AcpTransportOptions,
+  createAcpTransport,
+  createUuidGenerator,
+} from './acp-transport.js';
 export { createClaudeTransport } from './claude-transport.js';
 export { findExecutable } from './find-executable.js';
 export { createLineSplitter, createLineWriter, defaultMaxLineBytes } from './ndjson.js';

@@ -2,7 +2,8 @@ import { Writable } from 'node:stream';
 import type { KnownServerMessage } from '@agentbridge/core';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { createLineSplitter, createLineWriter, serializeMessage } from './ndjson.js';
+import { createLineSplitter, createLineWriter } from './ndjson.js';
+import { serializeInParts } from './serialize-in-parts.js';
 
 function collect(maxLineBytes?: number) {
   const lines: string[] = [];
@@ -131,6 +132,39 @@ function recordingOutput(highWaterMark: number) {
 
 const nextTick = () => new Promise<void>((resolve) => process.nextTick(resolve));
 
+describe('createLineSplitter, long lines', () => {
+  it('X-14 decodes a line of many chunks as they come, multi-byte characters cut anywhere (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'grapheme', minLength: 1, maxLength: 300 }),
+        fc.integer({ min: 1, max: 7 }),
+        (text, chunkBytes) => {
+          const { splitter, lines } = collect();
+          const line = text.replace(/[\r\n]/g, ' ').repeat(20);
+          const bytes = Buffer.from(`${line}\n{"after":true}\n`);
+          for (let start = 0; start < bytes.length; start += chunkBytes)
+            splitter.push(bytes.subarray(start, start + chunkBytes));
+          expect(lines).toEqual([line, '{"after":true}']);
+          expect(splitter.bufferedBytes).toBe(0);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('createLineSplitter, a line of 8 MiB and more', () => {
+  it('X-14 delivers it whole after freeing its pieces', () => {
+    const { splitter, lines } = collect();
+    const line = `{"text":"${'x'.repeat(9 * 1024 * 1024)}"}`;
+    const bytes = Buffer.from(`${line}\n`);
+    for (let start = 0; start < bytes.length; start += 65_536)
+      splitter.push(bytes.subarray(start, start + 65_536));
+    expect(lines.length).toBe(1);
+    expect(lines[0] === line).toBe(true);
+  });
+});
+
 describe('createLineWriter', () => {
   it('writes the lines of one tick with one write(), in order', async () => {
     const { output, writes, release } = recordingOutput(1024 * 1024);
@@ -185,24 +219,26 @@ describe('createLineWriter', () => {
     fc.assert(
       fc.property(
         fc.array(
-          fc.string().map((text) => text.replace(/\n/g, '')),
+          fc.string({ unit: 'grapheme' }).map((text) => text.replace(/\n/g, '')),
           { maxLength: 40 },
         ),
         fc.integer({ min: 1, max: 64 }),
-        (lines, maxBatchChars) => {
+        (lines, maxBatchBytes) => {
           const { output, writes, release } = recordingOutput(1024 * 1024);
           const writer = createLineWriter({
             output,
             onCongested: () => {},
             onDrained: () => {},
-            maxBatchChars,
+            maxBatchBytes,
           });
           for (const line of lines) writer.writeLine(line);
           writer.flush();
           release();
           expect(writes.join('')).toBe(lines.map((line) => `${line}\n`).join(''));
-          for (const write of writes.slice(0, -1))
-            expect(write.length).toBeGreaterThanOrEqual(maxBatchChars);
+          // A batch stays within the limit; only a line too long for any batch is written alone.
+          for (const write of writes)
+            if (write !== '\n' && !lines.includes(write))
+              expect(Buffer.byteLength(write)).toBeLessThanOrEqual(maxBatchBytes);
         },
       ),
     );
@@ -226,7 +262,7 @@ const deltaMessage = fc
     {
       kind: fc.constantFrom('text_delta', 'thinking_delta', 'signature_delta'),
       value: fc.string({ unit: 'binary' }),
-      index: fc.oneof(fc.nat(), fc.double()),
+      index: fc.oneof(fc.nat(), fc.integer(), fc.double()),
       parent: fc.oneof(fc.constant(null), fc.string({ unit: 'binary' })),
       sessionId: fc.string({ unit: 'binary' }),
       uuid: fc.option(fc.uuid(), { nil: undefined }),
@@ -257,33 +293,138 @@ const deltaMessage = fc
     return message as unknown as KnownServerMessage;
   });
 
-describe('serializeMessage', () => {
-  it('parses back to what JSON.stringify gives, for any delta message (property)', () => {
+/** The one line the writer writes for `message`. */
+function writtenLine(message: KnownServerMessage): string {
+  const { output, writes } = recordingOutput(1024 * 1024);
+  const writer = createLineWriter({ output, onCongested: () => {}, onDrained: () => {} });
+  writer.write(message);
+  writer.flush();
+  const [line, rest] = writes.join('').split('\n');
+  expect(rest).toBe('');
+  return line as string;
+}
+
+describe('createLineWriter, deltas', () => {
+  it('X-13 writes any delta message as a line that parses to what JSON.stringify gives (property)', () => {
     fc.assert(
       fc.property(deltaMessage, (message) => {
-        const line = serializeMessage(message);
-        expect(line).not.toMatch(/[\n\r]/);
-        expect(JSON.parse(line)).toEqual(JSON.parse(JSON.stringify(message)));
+        expect(JSON.parse(writtenLine(message))).toEqual(JSON.parse(JSON.stringify(message)));
       }),
       { numRuns: 2000 },
     );
   });
 
-  it('builds a text delta line by hand, without stringifying the whole message', () => {
-    const message = {
-      type: 'stream_event',
-      event: {
-        type: 'content_block_delta',
-        index: 0,
-        delta: { type: 'text_delta', text: 'hé "x"\n' },
-      },
-      parent_tool_use_id: null,
-      session_id: 's-1',
-      uuid: 'u-1',
-    } as const satisfies KnownServerMessage;
+  it('X-13 encodes a text delta by hand, the text of JSON.stringify, without stringifying it', () => {
+    for (const text of ['hé "x"\n', 'plain', '🎉 \u0001', '']) {
+      const message = {
+        type: 'stream_event',
+        event: { type: 'content_block_delta', index: 12, delta: { type: 'text_delta', text } },
+        parent_tool_use_id: null,
+        session_id: 's-1',
+        uuid: 'u-1',
+      } as const satisfies KnownServerMessage;
+      const stringify = vi.spyOn(JSON, 'stringify');
+      const line = writtenLine(message);
+      expect(stringify.mock.calls.some(([value]) => value === message)).toBe(false);
+      stringify.mockRestore();
+      expect(line).toBe(JSON.stringify(message));
+    }
+  });
+});
+
+/** A result message carrying `text` (any message shape is written the same way). */
+const resultWith = (text: string) =>
+  ({
+    type: 'result',
+    subtype: 'success',
+    is_error: false,
+    result: text,
+    session_id: 's-1',
+    uuid: 'u-1',
+  }) as unknown as KnownServerMessage;
+
+describe('serializeInParts', () => {
+  it('X-14 gives the text of JSON.stringify, long strings cut between surrogate pairs (property)', () => {
+    const long = fc.string({ unit: 'binary', minLength: 9, maxLength: 60 });
+    fc.assert(
+      fc.property(
+        fc.dictionary(
+          fc.string(),
+          fc.oneof(long, fc.jsonValue(), fc.array(long, { maxLength: 3 })),
+        ),
+        fc.integer({ min: 2, max: 8 }),
+        (fields, partLength) => {
+          const message = { type: 'result', ...fields } as unknown as KnownServerMessage;
+          const parts = [...serializeInParts(message, undefined, partLength)];
+          expect(parts.join('')).toBe(JSON.stringify(message));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('createLineWriter, congestion and long messages', () => {
+  it('X-14 writes a message with a long string in parts, the line equal to JSON.stringify', async () => {
+    const { output, writes, release } = recordingOutput(1024 * 1024);
+    const writer = createLineWriter({ output, onCongested: () => {}, onDrained: () => {} });
+    const message = resultWith(`é "quoted"\n${'long text 🎉 '.repeat(120_000)}`);
+    writer.write(message);
+    writer.write({ type: 'keep_alive' } as KnownServerMessage);
+    for (let index = 0; index < 100 && writes.join('').split('\n').length < 3; index += 1) {
+      release();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(Math.max(...writes.map((write) => write.length))).toBeLessThan(200_000);
+    const lines = writes.join('').split('\n');
+    expect(lines[0]).toBe(JSON.stringify(message));
+    expect(JSON.parse(lines[1] as string)).toEqual({ type: 'keep_alive' });
+  });
+
+  it('FT-08/X-14 masks every line, and a long string whole before it is cut into parts', async () => {
+    const { output, writes, release } = recordingOutput(1024 * 1024);
+    const mask = (text: string) => text.replaceAll('sk-planted-secret', '***');
+    const writer = createLineWriter({ output, mask, onCongested: () => {}, onDrained: () => {} });
+    // The secret straddles the cut between the first two parts of 32 Ki characters.
+    const text = `${'x'.repeat(32 * 1024 - 5)}sk-planted-secret${'y'.repeat(1024 * 1024)}`;
+    writer.write(resultWith(text));
+    writer.writeLine('{"key":"sk-planted-secret"}');
+    for (let index = 0; index < 100 && writes.join('').split('\n').length < 3; index += 1) {
+      release();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const all = writes.join('');
+    expect(all).not.toContain('sk-planted');
+    expect(all.split('\n').slice(0, 2)).toEqual([
+      JSON.stringify(resultWith(mask(text))),
+      '{"key":"***"}',
+    ]);
+  });
+
+  it('X-13 keeps messages unserialised while congested, in order, and flush() writes them all', async () => {
+    const { output, writes, release } = recordingOutput(4);
+    const calls: string[] = [];
+    const writer = createLineWriter({
+      output,
+      onCongested: () => calls.push('congested'),
+      onDrained: () => calls.push('drained'),
+    });
+    writer.writeLine('{"n":1}');
+    writer.flush();
+    expect(calls).toEqual(['congested']);
+    const waiting = { type: 'keep_alive' } as KnownServerMessage;
     const stringify = vi.spyOn(JSON, 'stringify');
-    const line = serializeMessage(message);
-    expect(stringify.mock.calls.some(([value]) => value === message)).toBe(false);
-    expect(JSON.parse(line)).toEqual(message);
+    writer.write(waiting);
+    writer.writeLine('{"n":3}');
+    await nextTick();
+    expect(stringify.mock.calls.some(([value]) => value === waiting)).toBe(false);
+    stringify.mockRestore();
+    writer.flush();
+    release();
+    await new Promise((resolve) => setImmediate(resolve));
+    release();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes.join('')).toBe('{"n":1}\n{"type":"keep_alive"}\n{"n":3}\n');
+    expect(calls).toEqual(['congested', 'drained']);
   });
 });

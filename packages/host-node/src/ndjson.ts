@@ -1,14 +1,20 @@
 import type { Writable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import type { KnownServerMessage } from '@agentbridge/core';
+import { collectGarbage } from './collect-garbage.js';
+import { hasLongString, serializeInParts } from './serialize-in-parts.js';
 
 /** The longest NDJSON line the host accepts, in bytes (without its newline): 32 MiB. */
 export const defaultMaxLineBytes = 32 * 1024 * 1024;
 
 const newline = 0x0a;
+/** After joining a line this long, a full GC frees its pieces at once. */
+const collectAfterBytes = 8 * 1024 * 1024;
 
 /**
  * Cuts NDJSON into lines on the byte `\n` (a character split across chunks is decoded whole). A
- * line over `maxLineBytes` is dropped as it streams in and reported; the lines after it arrive.
+ * line over `maxLineBytes` is dropped as it streams in and reported; the lines after it arrive. A
+ * line longer than a chunk is decoded as its chunks arrive: no chunk is kept, or copied.
  */
 export function createLineSplitter(options: {
   readonly onLine: (line: string) => void;
@@ -16,8 +22,9 @@ export function createLineSplitter(options: {
   readonly maxLineBytes?: number;
 }) {
   const { onLine, onLineTooLong, maxLineBytes = defaultMaxLineBytes } = options;
-  let pieces: Buffer[] = [];
+  let pieces: string[] = [];
   let pendingBytes = 0;
+  const decoder = new StringDecoder('utf8');
   /** Bytes of an over-long line seen so far; -1 when not discarding. */
   let discardedBytes = -1;
 
@@ -27,17 +34,17 @@ export function createLineSplitter(options: {
     const length = pendingBytes + end - start;
     const discarded = discardedBytes;
     const held = pieces;
-    pieces = [];
-    pendingBytes = 0;
-    discardedBytes = -1;
+    [pieces, pendingBytes, discardedBytes] = [[], 0, -1];
     if (discarded >= 0 || length > maxLineBytes) {
+      decoder.end();
       onLineTooLong(discarded >= 0 ? discarded + end - start : length);
       return;
     }
-    const text =
-      held.length === 0
-        ? chunk.toString('utf8', start, end)
-        : Buffer.concat([...held, chunk.subarray(start, end)], length).toString('utf8');
+    held.push(decoder.end(chunk.subarray(start, end)));
+    const text = held.join('');
+    held.length = 0;
+    // Its pieces would wait for V8's next full GC, and sit beside the line and what parses it.
+    if (length >= collectAfterBytes) collectGarbage();
     deliver(text, 0, text.length);
   };
   const holdRest = (chunk: Buffer, start: number) => {
@@ -45,12 +52,10 @@ export function createLineSplitter(options: {
     if (discardedBytes >= 0) {
       discardedBytes += restLength;
     } else if (pendingBytes + restLength > maxLineBytes) {
-      discardedBytes = pendingBytes + restLength;
-      pieces = [];
-      pendingBytes = 0;
+      [discardedBytes, pieces, pendingBytes] = [pendingBytes + restLength, [], 0];
+      decoder.end();
     } else if (restLength > 0) {
-      // Copied: the caller may reuse the chunk's memory once push returns.
-      pieces.push(Buffer.from(chunk.subarray(start)));
+      pieces.push(decoder.write(chunk.subarray(start)));
       pendingBytes += restLength;
     }
   };
@@ -99,92 +104,192 @@ export function createLineSplitter(options: {
 }
 
 /**
- * Writes the lines of one tick (typically one chunk of agent output) in one `write()`, in order;
- * a `write()` returning false calls `onCongested` once, and `onDrained` on the next `drain`.
+ * Writes the lines of one tick in one `write()`, in order, each encoded into the batch as it comes
+ * (no string outlives its line). While the output is congested (a `write()` left data queued:
+ * `onCongested` once, `onDrained` once all is written) messages wait unserialised; one with a long
+ * string is written in parts, so its text is held once.
  */
 export function createLineWriter(options: {
   readonly output: Writable;
   readonly onCongested: () => void;
   readonly onDrained: () => void;
-  readonly maxBatchChars?: number;
+  readonly maxBatchBytes?: number;
+  /** Applied to every line before it is encoded (secrets, FT-08); a long string before it is cut. */
+  readonly mask?: (text: string) => string;
 }) {
-  const { output, maxBatchChars = 256 * 1024 } = options;
-  let pending: string[] = [];
-  let pendingChars = 0;
+  const { output, maxBatchBytes = 256 * 1024, mask = (text: string) => text } = options;
+  let batch: Buffer | undefined;
+  let spare: Buffer | undefined; // a batch buffer whose write completed, for the next batch
+  let used = 0;
   let scheduled = false;
   let congested = false;
+  let draining = false; // onCongested was called, onDrained not yet
   let discarded = false;
+  /** Lines and messages behind a congested output or a long message, oldest first. */
+  const waiting: (KnownServerMessage | string)[] = [];
+  /** The parts of a long message still to write: written as the output drains. */
+  let parts: Iterator<string> | undefined;
 
-  const onDrain = () => {
-    congested = false;
-    options.onDrained();
+  const send = (chunk: Buffer | string, written?: () => void) => {
+    // A pipe written synchronously (stdout on Linux) took it all: false only says the chunk was
+    // larger than the high-water mark, and pausing the agent for it would only stall the stream.
+    if (output.write(chunk, written) || output.writableLength === 0 || congested) return;
+    congested = true;
+    output.once('drain', () => {
+      congested = false;
+      pump(false);
+      if (congested) return;
+      draining = false;
+      options.onDrained();
+    });
+    if (!draining) options.onCongested(); // once until drained, though the backlog may congest again
+    draining = true;
   };
-  const flush = () => {
+  const sendBatch = () => {
+    const buffer = batch;
+    batch = undefined;
+    if (buffer !== undefined) send(buffer.subarray(0, used), () => (spare = buffer));
+  };
+  /** The batch, with room for `bytes` more. */
+  const reserve = (bytes: number) => {
+    if (batch !== undefined && used + bytes > batch.length) sendBatch();
+    if (batch === undefined)
+      [batch, spare, used] = [spare ?? Buffer.allocUnsafe(maxBatchBytes), undefined, 0];
+    return batch;
+  };
+  const append = (line: string) => {
+    // At most 3 bytes a UTF-16 unit (a surrogate pair, two units, takes 4).
+    if (line.length * 3 + 1 <= maxBatchBytes) {
+      const buffer = reserve(line.length * 3 + 1);
+      used += buffer.write(line, used);
+      buffer[used++] = 0x0a;
+    } else {
+      sendBatch();
+      send(line);
+      send('\n');
+    }
+  };
+  const putBytes = (buffer: Buffer, bytes: Buffer) => {
+    buffer.set(bytes, used);
+    used += bytes.length;
+  };
+  /** `value` as JSON: quoted as it is when nothing in it needs escaping. */
+  const putString = (buffer: Buffer, value: string) => {
+    const escaped = needsEscape.test(value);
+    if (!escaped) buffer[used++] = 0x22;
+    used += buffer.write(escaped ? JSON.stringify(value) : value, used);
+    if (!escaped) buffer[used++] = 0x22;
+  };
+  let tail = { parent: undefined as string | null | undefined, sessionId: '', bytes: Buffer.of() };
+  /** A short text or thinking delta (the bulk of a turn), encoded by hand: no string is built. */
+  const appendDelta = (message: KnownServerMessage) => {
+    const text = deltaText(message);
+    if (text === undefined) return false;
+    const { event, parent_tool_use_id: parent, session_id: session, uuid } = message as Delta;
+    if (parent !== tail.parent || session !== tail.sessionId) {
+      const ids = `}},"parent_tool_use_id":${JSON.stringify(parent)},"session_id":${JSON.stringify(session)},"uuid":`;
+      tail = { parent, sessionId: session, bytes: Buffer.from(mask(ids)) };
+    }
+    // At most 6 bytes a unit (`\u0000`); the index takes at most 24.
+    const room = deltaStart.length + 24 + 48 + tail.bytes.length + 6 * (text.length + uuid.length);
+    if (room > maxBatchBytes) return false;
+    const buffer = reserve(room);
+    putBytes(buffer, deltaStart);
+    if (event.index >= 0 && event.index < 10) buffer[used++] = 0x30 + event.index;
+    else used += buffer.write(String(event.index), used);
+    putBytes(buffer, event.delta.type === 'text_delta' ? textField : thinkingField);
+    putString(buffer, mask(text));
+    putBytes(buffer, tail.bytes);
+    putString(buffer, mask(uuid));
+    buffer[used++] = 0x7d;
+    buffer[used++] = 0x0a;
+    return true;
+  };
+  /** Writes what waits, all of it or until the output congests. */
+  const pump = (all: boolean) => {
     scheduled = false;
-    if (pending.length === 0) return;
-    const text = `${pending.join('\n')}\n`;
-    pending = [];
-    pendingChars = 0;
-    if (!output.write(text) && !congested) {
-      congested = true;
-      output.once('drain', onDrain);
-      options.onCongested();
+    while (all || !congested) {
+      if (parts !== undefined) {
+        const part = parts.next();
+        if (part.done) parts = undefined;
+        send(part.done ? '\n' : part.value);
+        continue;
+      }
+      const next = waiting.shift();
+      if (next === undefined) break;
+      if (place(next)) continue;
+      sendBatch();
+      parts = serializeInParts(next as KnownServerMessage, mask);
     }
+    sendBatch();
   };
-  const writeLine = (line: string) => {
-    if (discarded) return;
-    pending.push(line);
-    pendingChars += line.length + 1;
-    if (pendingChars >= maxBatchChars) {
-      flush();
-    } else if (!scheduled) {
-      scheduled = true;
-      process.nextTick(flush);
+  /** A line or message into the batch; false for a message with a long string. */
+  const place = (item: KnownServerMessage | string) => {
+    if (typeof item === 'string') append(mask(item));
+    else if (!appendDelta(item)) {
+      if (hasLongString(item)) return false;
+      append(mask(JSON.stringify(item)));
     }
+    return true;
+  };
+  const enqueue = (item: KnownServerMessage | string) => {
+    if (discarded) return;
+    const free = !congested && waiting.length === 0 && parts === undefined;
+    if (!free || !place(item)) waiting.push(item);
+    if (!scheduled) process.nextTick(pump, false);
+    scheduled = true;
   };
   return {
     /** Serialises `message` (once) and queues it as one line. */
-    write: (message: KnownServerMessage) => writeLine(serializeMessage(message)),
+    write: (message: KnownServerMessage) => enqueue(message),
     /** Queues a line already serialised (no newline): the pass-through's lines. */
-    writeLine,
-    /** Writes what is queued now (before anything that must see every line, such as exit). */
-    flush,
+    writeLine: (line: string) => enqueue(line),
+    /** Writes everything queued now (before anything that must see every line, such as exit). */
+    flush: () => pump(true),
     /** Drops what is queued and every later line (the reader went away). */
     discard() {
       discarded = true;
-      pending = [];
-      pendingChars = 0;
+      batch = undefined;
+      waiting.length = 0;
+      parts = undefined;
     },
   };
 }
 
+const deltaStart = Buffer.from(
+  '{"type":"stream_event","event":{"type":"content_block_delta","index":',
+);
+const textField = Buffer.from(',"delta":{"type":"text_delta","text":');
+const thinkingField = Buffer.from(',"delta":{"type":"thinking_delta","thinking":');
+/** A text or thinking delta holding exactly its fields, written by hand (`appendDelta`). */
+type Delta = { event: { index: number; delta: { type: string } }; uuid: string } & {
+  [key in 'parent_tool_use_id' | 'session_id']: string;
+};
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the characters JSON.stringify escapes
+const needsEscape = /["\\\u0000-\u001f\ud800-\udfff]/;
+
 /**
- * One message as one JSON line; text and thinking deltas (the bulk of a turn) are built by hand
- * when they hold exactly these fields. The same value as `JSON.stringify` (a property test).
+ * The text of a short text or thinking delta holding exactly its fields (the bulk of a turn),
+ * which `appendDelta` writes by hand: the same value as `JSON.stringify` (a property test).
  */
-export function serializeMessage(message: KnownServerMessage): string {
-  if (message.type !== 'stream_event' || message.event.type !== 'content_block_delta')
-    return JSON.stringify(message);
+function deltaText(message: KnownServerMessage): string | undefined {
+  if (message.type !== 'stream_event' || message.event.type !== 'content_block_delta') return;
   const { event, parent_tool_use_id: parent, session_id: sessionId, uuid } = message;
   const { delta, index } = event as { delta: Record<string, unknown>; index: unknown };
-  const field =
-    delta.type === 'text_delta' ? 'text' : delta.type === 'thinking_delta' ? 'thinking' : '';
-  const value = delta[field];
-  if (
-    typeof value !== 'string' ||
-    !Number.isFinite(index) ||
-    typeof sessionId !== 'string' ||
-    (parent !== null && typeof parent !== 'string') ||
-    (uuid !== undefined && typeof uuid !== 'string') ||
-    keyCount(message) !== (uuid === undefined ? 4 : 5) ||
-    keyCount(event) !== 3 ||
-    keyCount(delta) !== 2
-  ) {
-    return JSON.stringify(message);
-  }
-  const parentJson = parent === null ? 'null' : JSON.stringify(parent);
-  const uuidJson = uuid === undefined ? '' : `,"uuid":${JSON.stringify(uuid)}`;
-  return `{"type":"stream_event","event":{"type":"content_block_delta","index":${index},"delta":{"type":"${delta.type}","${field}":${JSON.stringify(value)}}},"parent_tool_use_id":${parentJson},"session_id":${JSON.stringify(sessionId)}${uuidJson}}`;
+  const text = delta.type === 'thinking_delta' ? delta.thinking : delta.text;
+  const simple =
+    (delta.type === 'text_delta' || delta.type === 'thinking_delta') &&
+    typeof text === 'string' &&
+    text.length <= 256 &&
+    Number.isInteger(index) &&
+    typeof sessionId === 'string' &&
+    (parent === null || typeof parent === 'string') &&
+    typeof uuid === 'string' &&
+    uuid.length <= 64 &&
+    keyCount(message) === 5 &&
+    keyCount(event) === 3 &&
+    keyCount(delta) === 2;
+  return simple ? text : undefined;
 }
 
 /** Enumerable keys, counted without allocating an array (this runs per text delta). */

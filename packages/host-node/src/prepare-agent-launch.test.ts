@@ -90,17 +90,22 @@ describe('prepareAgentLaunch', () => {
     expect(prepared.env.FAKE_TELEMETRY).toBe('config');
   });
 
-  it('secrets: credential values, every configuration env value and secret-looking arguments', async () => {
+  it("FT-08 secrets: credential values, every configuration env value, secret-looking arguments, any vendor's key variables", async () => {
     const prepared = await prepareAgentLaunch({
       manifest,
       args: ['--acp', '--api-key=from-the-args', '--model', 'fast'],
-      parentEnv: { PATH: '/bin', FAKE_API_KEY: 'sk-credential' },
+      parentEnv: { PATH: '/bin', FAKE_API_KEY: 'sk-credential', OPENAI_API_KEY: 'sk-other-vendor' },
       configEnv: { PROXY_TOKEN: 'from-the-config' },
       platform: 'linux',
       isFile: fakeFiles(['/bin/fake-agent']),
     });
     expect(prepared.args).toEqual(['--acp', '--api-key=from-the-args', '--model', 'fast']);
-    expect(prepared.secrets).toEqual(['sk-credential', 'from-the-config', 'from-the-args']);
+    expect(prepared.secrets).toEqual([
+      'sk-credential',
+      'from-the-config',
+      'from-the-args',
+      'sk-other-vendor',
+    ]);
   });
 
   it('X-03: keepClaudeClientVariables keeps the Claude client variables for a real claude; homeDirectory expands ~', async () => {

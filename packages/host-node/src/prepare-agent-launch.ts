@@ -3,7 +3,7 @@ import { createAgentEnvironment } from './agent-environment.js';
 import { findExecutable } from './find-executable.js';
 import { type Environment, readVariable } from './host-platform.js';
 import { parseSemanticVersion, probeAgentVersion, type RunCommand } from './probe-agent-version.js';
-import { secretArgumentValues } from './redact-secrets.js';
+import { secretArgumentValues, secretVariableValues } from './redact-secrets.js';
 
 /** Options of {@link prepareAgentLaunch}; `cwd` is the base of a relative command. */
 type PrepareAgentLaunchOptions = {
@@ -28,7 +28,8 @@ type PrepareAgentLaunchOptions = {
 /**
  * How to start a backend's agent (spreads into the transport options): the command (CP-01), the
  * arguments (the user's, else by installed version, else the defaults), the scrubbed environment
- * and the `secrets` to mask (credentials, configured `env` values, secret-looking arguments).
+ * and the `secrets` to mask (credentials, configured `env` values, secret-looking arguments, and
+ * the values of well-known key variables of every vendor, FT-08).
  *
  * @throws ExecutableNotFoundError when the command cannot be found.
  */
@@ -56,9 +57,12 @@ export async function prepareAgentLaunch(options: PrepareAgentLaunchOptions) {
     env,
     ...(version === undefined ? {} : { version }),
     secrets: [
-      ...manifest.env.credentials.flatMap((name) => readVariable(env, name, platform) || []),
-      ...Object.values(configEnv ?? {}),
-      ...secretArgumentValues(args),
+      ...new Set([
+        ...manifest.env.credentials.flatMap((name) => readVariable(env, name, platform) || []),
+        ...Object.values(configEnv ?? {}),
+        ...secretArgumentValues(args),
+        ...secretVariableValues(env),
+      ]),
     ],
   });
   if (options.args !== undefined) return launchWith(options.args);

@@ -37,8 +37,11 @@ type Relay = {
   onAgentLine(line: string): void;
   onAgentStderrLine?(maskedLine: string): void;
   onAgentLineTooLong?(error: LineTooLongError): void;
-  /** The process exited and its output was delivered (the last call); `stderrTail` is masked. */
-  onAgentExit(exit: TransportExit): void;
+  /**
+   * The process exited and its output was delivered (the last call); `stderrTail` is masked;
+   * `stopped`: `close()` stopped it (the user interrupted the run).
+   */
+  onAgentExit(exit: TransportExit & { readonly stopped: boolean }): void;
 };
 
 /**
@@ -138,7 +141,7 @@ export function createProcessTransport(
     void child.exited.then(async (exit) => {
       // X-01: the tail says why the agent died; secrets are masked.
       const stderrTail = redact(child.stderrTail);
-      relay?.onAgentExit({ code: exit.code, signal: exit.signal, stderrTail });
+      relay?.onAgentExit({ code: exit.code, signal: exit.signal, stderrTail, stopped: closing });
       // Descendants that outlived the leader are killed; `closed` settles even if that failed.
       await child.stop().catch((error: unknown) => {
         logger.warn('stopping the process tree failed', { message: errorMessage(error) });

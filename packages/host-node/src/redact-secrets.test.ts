@@ -1,7 +1,12 @@
 import { createMemoryLogger } from '@agentbridge/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createRedactingLogger, createRedactor, secretArgumentValues } from './redact-secrets.js';
+import {
+  createRedactingLogger,
+  createRedactor,
+  secretArgumentValues,
+  secretVariableValues,
+} from './redact-secrets.js';
 
 describe('secretArgumentValues', () => {
   it('finds values of credential-named flags and key-shaped arguments, nothing else', () => {
@@ -28,14 +33,51 @@ describe('secretArgumentValues', () => {
   });
 });
 
+describe('secretVariableValues', () => {
+  it('FT-08 finds the values of well-known key variables of every vendor, nothing else', () => {
+    const env = {
+      ANTHROPIC_API_KEY: 'sk-ant-1',
+      OPENAI_API_KEY: 'sk-openai',
+      GEMINI_API_KEY: 'AIza-gem',
+      GOOGLE_API_KEY: 'AIza-goo',
+      GITHUB_TOKEN: 'ghp_tok',
+      AWS_SECRET_ACCESS_KEY: 'aws-secret',
+      CLAUDE_CODE_OAUTH_TOKEN: 'oauth',
+      MY_SERVICE_PASSWORD: 'pw',
+      HOME: '/home/me',
+      KEYBOARD: 'us',
+      TOKENIZERS_PARALLELISM: 'false',
+      EMPTY_API_KEY: '',
+    };
+    expect(secretVariableValues(env)).toEqual([
+      'sk-ant-1',
+      'sk-openai',
+      'AIza-gem',
+      'AIza-goo',
+      'ghp_tok',
+      'aws-secret',
+      'oauth',
+      'pw',
+    ]);
+  });
+});
+
 describe('createRedactor', () => {
-  it('masks every occurrence, the longest secret first; short values are left alone', () => {
-    const redact = createRedactor(['abc', 'token123', 'token123456']);
-    expect(redact('token123456 and token123, abc')).toBe('*** and ***, abc');
+  it('masks every occurrence, the longest secret first; short values and numbers are left alone', () => {
+    const redact = createRedactor(['abcdefg', 'token123', 'token123456', '12345678', 'true']);
+    expect(redact('token123456 and token123, abcdefg 12345678 true')).toBe(
+      '*** and ***, abcdefg 12345678 true',
+    );
+  });
+
+  it('FT-08 a secret is masked also as it reads in a JSON string', () => {
+    const secret = 'pass"word\\with-quotes';
+    const line = JSON.stringify({ result: `the key is ${secret}` });
+    expect(createRedactor([secret])(line)).toBe('{"result":"the key is ***"}');
   });
 
   it('the output never contains a masked secret (property)', () => {
-    const secret = fc.stringMatching(/^[A-Za-z0-9]{4,12}$/);
+    const secret = fc.stringMatching(/^[A-Za-z][A-Za-z0-9]{7,12}$/);
     fc.assert(
       fc.property(
         fc.array(secret, { maxLength: 4 }),

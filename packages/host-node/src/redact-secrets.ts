@@ -1,7 +1,18 @@
 import type { LogData, Logger } from '@agentbridge/core/contracts';
 
-/** Values shorter than this are never masked (masking `1` or `on` would garble every line). */
-const minimumSecretLength = 4;
+/**
+ * Values shorter than this, and numbers or JSON words (`true`), are never masked: masking them
+ * would garble every line and break the JSON on stdout.
+ */
+const minimumSecretLength = 8;
+const maskable = (value: string): boolean =>
+  value.length >= minimumSecretLength && !/^(?:true|false|null|[\d.+-]+)$/.test(value);
+/**
+ * Variables whose value is a secret for every backend: `ANTHROPIC_API_KEY`, `OPENAI_API_KEY`,
+ * `GEMINI_API_KEY`, `GOOGLE_API_KEY`, `GITHUB_TOKEN`, `AWS_SECRET_ACCESS_KEY`, ... (FT-08).
+ */
+const secretVariable =
+  /(?:^|_)(?:API_?KEY|ACCESS_KEY|SECRET(?:_ACCESS)?(?:_KEY)?|(?:AUTH_|OAUTH_|SESSION_)?TOKEN|PASSWORD|PASSWD|CREDENTIALS)$/i;
 /** Flags whose value is a secret: `--api-key sk-…`, `--token=…`, `--password …`. */
 const secretFlag = /^--?[\w-]*(?:key|token|secret|password|passwd|credential|auth)[\w-]*$/i;
 /** Values shaped like well-known API keys, or long opaque tokens mixing letters and digits. */
@@ -20,14 +31,27 @@ export function secretArgumentValues(args: readonly string[]): string[] {
     if (secretFlag.test(argument) && next !== undefined && !next.startsWith('-')) return [next];
     return secretValue.test(argument) ? [argument] : [];
   });
-  return values.filter((value) => value.length >= minimumSecretLength);
+  return values.filter(maskable);
 }
 
-/** Replaces every secret (of 4 characters or more) with `***`, the longest first. */
+/** The values of `env`'s variables named like keys, tokens, secrets and passwords (FT-08). */
+export function secretVariableValues(env: Readonly<Record<string, string | undefined>>): string[] {
+  return Object.entries(env).flatMap(([name, value]) =>
+    value && secretVariable.test(name) ? [value] : [],
+  );
+}
+
+/**
+ * Replaces every secret (8 characters or more, not a number) with `***`, the longest first, also
+ * as it reads inside a JSON string (escaped). Without secrets it returns its input as it is.
+ */
 export function createRedactor(secrets: readonly string[]): (text: string) => string {
-  const masked = [...new Set(secrets)]
-    .filter((secret) => secret.length >= minimumSecretLength)
-    .sort((left, right) => right.length - left.length);
+  const masked = [
+    ...new Set(
+      secrets.filter(maskable).flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1)]),
+    ),
+  ].sort((left, right) => right.length - left.length);
+  if (masked.length === 0) return (text) => text;
   return (text) =>
     masked.reduce(
       (result, secret) => (result.includes(secret) ? result.split(secret).join('***') : result),

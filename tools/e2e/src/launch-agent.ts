@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Stream } from '@agentclientprotocol/sdk';
 import { ndJsonStream } from '@agentclientprotocol/sdk';
 
@@ -109,6 +110,9 @@ export function spawnAgent(options: SpawnAgentOptions): LaunchedAgent {
       const finalExit =
         exit ?? (await raceWithDelay(exited, graceMs, () => signalGroup(child, 'SIGKILL')));
       const result = finalExit ?? (await exited);
+      // A child of the agent (claude-agent-acp's Claude Code) may outlive it and still write into
+      // its HOME: end the rest of the group before the directories go.
+      await endProcessGroup(child);
       if (!stopOptions.keepDirectories) {
         for (const directory of [
           options.homeDirectory,
@@ -153,6 +157,25 @@ async function raceWithDelay<T>(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** SIGKILLs what is left of the agent's process group and waits (bounded) until it is gone. */
+async function endProcessGroup(child: ChildProcess): Promise<void> {
+  const groupAlive = () => {
+    try {
+      process.kill(-(child.pid ?? 0), 0);
+      return child.pid !== undefined;
+    } catch {
+      return false;
+    }
+  };
+  if (!groupAlive()) return;
+  try {
+    process.kill(-(child.pid ?? 0), 'SIGKILL');
+  } catch {
+    return;
+  }
+  for (let attempt = 0; attempt < 100 && groupAlive(); attempt += 1) await sleep(20);
 }
 
 function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {

@@ -1,14 +1,20 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { claudeAcpManifest } from '@agentbridge/backend-claude-acp';
 import { codexManifest } from '@agentbridge/backend-codex';
 import { geminiManifest } from '@agentbridge/backend-gemini';
+import { qwenManifest } from '@agentbridge/backend-qwen';
 import type { BackendManifest } from '@agentbridge/core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startFakeAnthropicServer } from './fake-anthropic-server.js';
+import { startFakeChatServer } from './fake-chat-server.js';
 import { startFakeGeminiServer } from './fake-gemini-server.js';
 import type { FakeModelServer } from './fake-model-server.js';
 import { startFakeOpenAiServer } from './fake-openai-server.js';
 import type { LaunchedAgent } from './launch-agent.js';
+import { claudeAgentAcpEntryPoint, launchClaudeAgentAcp } from './launch-claude.js';
 import { codexAcpBinary, launchCodex } from './launch-codex.js';
 import { geminiEntryPoint, launchGemini } from './launch-gemini.js';
+import { launchQwen, qwenEntryPoint } from './launch-qwen.js';
 import { runAgentScenario } from './run-agent-scenario.js';
 
 let server: FakeModelServer | undefined;
@@ -149,5 +155,44 @@ describe('backend manifests match the installed agents', () => {
     expectSynonymsOffered(codexManifest, seen.offeredModes);
     expect(codexManifest.quirks.modeChangeChunkPattern).toBeUndefined();
     expect(seen.chunkTexts).toEqual([]);
+  });
+
+  it('qwen: version flag, --acp, auth preference offered, every mode synonym offered, exits on stdin EOF', async () => {
+    const version = execFileSync(
+      process.execPath,
+      [qwenEntryPoint(), ...(qwenManifest.probe.versionArgs ?? [])],
+      { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent' } },
+    ).trim();
+    expect(version).toBe('0.24.4');
+    expect(qwenManifest.launch.args).toEqual(['--acp']);
+
+    const fakeServer = await startFakeChatServer();
+    server = fakeServer;
+    const agent = launchQwen({ serverUrl: fakeServer.url });
+    const seen = await observe(qwenManifest, agent, fakeServer);
+    expect(seen.authMethodIds).toEqual([...qwenManifest.auth.preferredMethodIds]);
+    expectSynonymsOffered(qwenManifest, seen.offeredModes);
+    // `stop()` closed stdin first: the agent left on its own, within the manifest's grace.
+    expect((await agent.exited).signal).toBeNull();
+  });
+
+  it('claude-acp: version flag; modes are Claude’s words; no sign-in with an API key; exits on stdin EOF', async () => {
+    const version = execFileSync(
+      process.execPath,
+      [claudeAgentAcpEntryPoint(), ...(claudeAcpManifest.probe.versionArgs ?? [])],
+      { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } },
+    ).trim();
+    expect(version).toBe('0.101.0');
+
+    const fakeServer = await startFakeAnthropicServer();
+    server = fakeServer;
+    const agent = launchClaudeAgentAcp({ serverUrl: fakeServer.url });
+    const seen = await observe(claudeAcpManifest, agent, fakeServer);
+    // Claude's own mode words: the generic synonym table maps each onto itself.
+    expect(seen.offeredModes).toEqual(expect.arrayContaining(['default', 'acceptEdits', 'plan']));
+    expect(claudeAcpManifest.quirks.permissionModeSynonyms).toBeUndefined();
+    // The terminal sign-in is offered only to clients that run terminals: none here.
+    expect(seen.authMethodIds).toEqual([]);
+    expect((await agent.exited).signal).toBeNull();
   });
 });

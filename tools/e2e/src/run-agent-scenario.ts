@@ -62,6 +62,8 @@ export async function runAgentScenario<T>(
       [scenario.server.url, 'http://127.0.0.1:PORT'],
       // Gemini's hidden <session_context> message carries the date.
       [/Today's date is [^.(]+/g, "Today's date is Thursday, January 1, 2026 "],
+      // Qwen Code's shell output names its process group.
+      [/Process Group PGID: \d+/g, 'Process Group PGID: 0'],
     ];
     writeTranscript(scenario.name, normalizeTranscript(acpClient.transcript, replacements));
   }

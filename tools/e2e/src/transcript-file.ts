@@ -17,6 +17,10 @@ const constantKeys: Readonly<Record<string, unknown>> = {
   completed_at_ms: 0,
   process_id: '0',
   duration: { secs: 0, nanos: 0 },
+  // Qwen Code's and claude-agent-acp's timings.
+  durationMs: 0,
+  duration_ms: 0,
+  duration_api_ms: 0,
 };
 
 /**

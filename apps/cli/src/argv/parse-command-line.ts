@@ -1,4 +1,5 @@
 import { claudePermissionModes, UsageError } from '@agentbridge/core/contracts';
+import { closestMatch } from '../config/closest-match.js';
 import { findFlag, tokenizeArgv } from './tokenize-argv.js';
 
 const outputFormats = ['text', 'json', 'stream-json'] as const;
@@ -44,6 +45,12 @@ export function parseCommandLine(argv: readonly string[]) {
   const verbose = has('verbose');
 
   if (!subcommand && !has('help') && !has('version')) {
+    // FT-10: `agentbridge doctr` is a misspelt command, not a prompt (`-p doctr` sends it).
+    const near = !print && first && /^[a-z]+$/i.test(first) && closestMatch(first, subcommandNames);
+    if (near)
+      throw new UsageError(
+        `error: unknown command '${first}'. Did you mean 'agentbridge ${near}'? To send it as a prompt, use -p '${first}'.`,
+      );
     if (mode === 'stream-json' && outputFormat !== 'stream-json') {
       throw new UsageError('Error: --input-format=stream-json requires output-format=stream-json.');
     }

@@ -1,5 +1,8 @@
+import { registerClaudeAcpBackend } from '@agentbridge/backend-claude-acp';
 import { registerCodexBackend } from '@agentbridge/backend-codex';
 import { registerGeminiBackend } from '@agentbridge/backend-gemini';
+import { registerGrokBackend } from '@agentbridge/backend-grok';
+import { registerQwenBackend } from '@agentbridge/backend-qwen';
 import type { RegisterBackend } from '@agentbridge/core/contracts';
 import { type BackendManifest, BackendToken, provideValue } from '@agentbridge/core/contracts';
 import type { PluginReference } from '../config/resolve-settings.js';
@@ -48,7 +51,7 @@ export const acpManifest = {
   hints: {},
 } as const satisfies BackendManifest;
 
-const source = '@agentbridge/cli';
+const source = 'agentbridge';
 const cli = (manifest: BackendManifest): BackendRegistration => ({
   source,
   register: (container) => provideValue(container, BackendToken, { manifest, source }),
@@ -58,6 +61,9 @@ const cli = (manifest: BackendManifest): BackendRegistration => ({
 export const builtinBackends: readonly BackendRegistration[] = [
   { source: '@agentbridge/backend-gemini', register: registerGeminiBackend },
   { source: '@agentbridge/backend-codex', register: registerCodexBackend },
+  { source: '@agentbridge/backend-qwen', register: registerQwenBackend },
+  { source: '@agentbridge/backend-claude-acp', register: registerClaudeAcpBackend },
+  { source: '@agentbridge/backend-grok', register: registerGrokBackend },
   cli(claudeManifest),
   cli(acpManifest),
 ];

@@ -23,24 +23,29 @@ describe('createContainer', () => {
     ).toEqual([
       ['gemini', 'acp', '@agentbridge/backend-gemini'],
       ['codex', 'acp', '@agentbridge/backend-codex'],
-      ['claude', 'stream-json', '@agentbridge/cli'],
-      ['acp', 'acp', '@agentbridge/cli'],
+      ['qwen', 'acp', '@agentbridge/backend-qwen'],
+      ['claude-acp', 'acp', '@agentbridge/backend-claude-acp'],
+      ['grok', 'acp', '@agentbridge/backend-grok'],
+      ['claude', 'stream-json', 'agentbridge'],
+      ['acp', 'acp', 'agentbridge'],
     ]);
     expect(catalog.container.resolve(LoggerToken)).toBe(logger);
-    expect(resolveAll(catalog.container, BackendToken)).toHaveLength(4);
+    expect(resolveAll(catalog.container, BackendToken)).toHaveLength(7);
   });
 
   it('keeps containers independent (no registration leaks between runs)', async () => {
     const first = await createContainer({ logger: createMemoryLogger() });
     const second = await createContainer({ logger: createMemoryLogger() });
-    expect(resolveAll(first.container, BackendToken)).toHaveLength(4);
-    expect(resolveAll(second.container, BackendToken)).toHaveLength(4);
+    expect(resolveAll(first.container, BackendToken)).toHaveLength(7);
+    expect(resolveAll(second.container, BackendToken)).toHaveLength(7);
   });
 
   it('throws BackendNotFoundError listing the available ids', async () => {
     const catalog = await createContainer({ logger: createMemoryLogger() });
     expect(() => catalog.get('kimi')).toThrow(BackendNotFoundError);
-    expect(() => catalog.get('kimi')).toThrow('Available backends: gemini, codex, claude, acp.');
+    expect(() => catalog.get('kimi')).toThrow(
+      'Available backends: gemini, codex, qwen, claude-acp, grok, claude, acp.',
+    );
   });
 
   it('every built-in manifest passes the plugin manifest check', async () => {

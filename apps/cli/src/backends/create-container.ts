@@ -12,6 +12,7 @@ import {
   resolveAll,
 } from '@agentbridge/core/contracts';
 import { container as rootContainer } from 'tsyringe';
+import { closestMatch } from '../config/closest-match.js';
 import { pluginError } from '../plugins/load-plugins.js';
 import { type BackendRegistration, builtinBackends } from './builtin-backends.js';
 
@@ -72,11 +73,13 @@ export async function createContainer(options: {
   return {
     container,
     backends: backends as ReadonlyMap<string, BackendV1>,
-    /** The backend with `id`; throws `BackendNotFoundError` listing the ids there are. */
-    get(id: string): BackendV1 {
+    /** The backend with `id`; throws `BackendNotFoundError` naming `source`, a close id, the ids. */
+    get(id: string, source?: string): BackendV1 {
       const backend = backends.get(id);
       if (backend) return backend;
-      throw new BackendNotFoundError({ backendId: id, availableBackendIds: [...backends.keys()] });
+      const availableBackendIds = [...backends.keys()];
+      const suggestion = closestMatch(id, availableBackendIds);
+      throw new BackendNotFoundError({ backendId: id, availableBackendIds, source, suggestion });
     },
   };
 }

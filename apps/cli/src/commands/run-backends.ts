@@ -1,4 +1,4 @@
-import { findExecutable } from '@agentbridge/host-node';
+import { createRedactor, findExecutable, secretArgumentValues } from '@agentbridge/host-node';
 import type { RunSetup } from '../cli.js';
 import type { CliContext } from '../cli-context.js';
 import { launchSettingsFor } from '../config/resolve-settings.js';
@@ -6,8 +6,10 @@ import { launchSettingsFor } from '../config/resolve-settings.js';
 /** `agentbridge backends [--json]`: every registered backend, its command and whether it is found. */
 export async function runBackends(context: CliContext, setup: RunSetup): Promise<number> {
   const { settings } = setup;
+  const secrets: string[] = [];
   const rows = [...setup.catalog.backends.values()].map(({ manifest, source }) => {
     const launch = launchSettingsFor(manifest, settings);
+    secrets.push(...secretArgumentValues(launch.args ?? []));
     const command = launch.command ?? manifest.launch.command;
     const { extraDirectories } = manifest.probe;
     let path: string | undefined;
@@ -28,10 +30,20 @@ export async function runBackends(context: CliContext, setup: RunSetup): Promise
       source: source ?? 'unknown',
     };
   });
-  if (setup.commandLine.own.json) {
-    context.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
-    return 0;
-  }
+  context.maskOutput?.(createRedactor(secrets));
+  context.stdout.write(
+    setup.commandLine.own.json ? `${JSON.stringify(rows, null, 2)}\n` : formatTable(rows),
+  );
+  // FT-10: a broken configuration is reported after the listing, which ignores it.
+  const problem = setup.configProblem;
+  if (problem) context.stderr.write(`agentbridge: config problem (ignored above): ${problem}\n`);
+  return problem ? 1 : 0;
+}
+
+type Row = { id: string; displayName: string; command: string; path?: string; selected: boolean };
+
+/** The listing as a table, columns padded to their widest cell, two spaces apart. */
+function formatTable(rows: readonly Row[]): string {
   const header = ['', 'ID', 'NAME', 'COMMAND', 'STATUS'];
   const table = [
     header,
@@ -43,13 +55,9 @@ export async function runBackends(context: CliContext, setup: RunSetup): Promise
       row.path ?? (row.command ? 'not found' : 'no command'),
     ]),
   ];
-  // Columns padded to their widest cell, two spaces apart.
   const widths = header.map((_, column) =>
     Math.max(...table.map((row) => row[column]?.length ?? 0)),
   );
-  for (const row of table) {
-    const cells = row.map((cell, column) => cell.padEnd(widths[column] ?? 0));
-    context.stdout.write(`${cells.join('  ').trimEnd()}\n`);
-  }
-  return 0;
+  const cells = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0));
+  return table.map((row) => `${cells(row).join('  ').trimEnd()}\n`).join('');
 }

@@ -1,8 +1,15 @@
 import { ConfigError, type ConfigIssue } from '@agentbridge/core/contracts';
 import { z } from 'zod';
 import { permissionModeChoices } from '../argv/parse-command-line.js';
+import { closestMatch } from './closest-match.js';
 
 const backendIdPattern = /^[a-z0-9][a-z0-9-]*$/;
+
+const milliseconds = (example: string) =>
+  z
+    .number({ error: `must be a number of milliseconds, e.g. ${example}` })
+    .int('must be a whole number of milliseconds')
+    .positive('must be greater than 0');
 
 const backendSettingsShape = {
   command: z
@@ -18,10 +25,8 @@ const backendSettingsShape = {
   permissionMode: z.enum(permissionModeChoices, {
     error: `must be one of ${permissionModeChoices.join(', ')}`,
   }),
-  handshakeTimeoutMs: z
-    .number({ error: 'must be a number of milliseconds, e.g. 120000' })
-    .int('must be a whole number of milliseconds')
-    .positive('must be greater than 0'),
+  handshakeTimeoutMs: milliseconds('120000'),
+  cancelGraceMs: milliseconds('5000'),
 };
 
 /** The settings a backend can take: top-level keys of `.agentrc` and each `backends.<id>` entry. */
@@ -59,12 +64,26 @@ export type AgentConfig = z.infer<typeof agentConfigSchema>;
 
 /**
  * Validates an interpolated config document (empty is `{}`). Throws `ConfigError` naming the file,
- * each wrong key (`backends.codex.args[0]`) and how to fix it.
+ * each wrong key (`backends.codex.args[0]`), how to fix it, and the unset variables the value used
+ * (`unset`: variable names by key path, FT-10).
  */
-export function validateAgentConfig(document: unknown, filePath: string): AgentConfig {
+export function validateAgentConfig(
+  document: unknown,
+  filePath: string,
+  unset: ReadonlyMap<string, readonly string[]> = new Map(),
+): AgentConfig {
   const parsed = agentConfigSchema.safeParse(document ?? {});
   if (parsed.success) return parsed.data;
-  throw new ConfigError({ filePath, issues: parsed.error.issues.flatMap(toConfigIssues) });
+  const issues = parsed.error.issues.flatMap(toConfigIssues).map((issue) => {
+    const names = unset.get(issue.path)?.map((name) => `$${name}`);
+    if (!names?.length) return issue;
+    const verb = names.length > 1 ? 'are' : 'is';
+    return {
+      ...issue,
+      message: `${issue.message} (it uses ${names.join(', ')}, which ${verb} not set)`,
+    };
+  });
+  throw new ConfigError({ filePath, issues });
 }
 
 /** Our wording for a non-object file; one issue per unknown key, with the closest known key. */
@@ -78,34 +97,17 @@ function toConfigIssues(issue: z.core.$ZodIssue): ConfigIssue[] {
   }
   const known = Object.keys(issue.path.length > 0 ? backendSettingsShape : agentConfigSchema.shape);
   return issue.keys.map((key) => {
-    const distances = known.map((candidate) => editDistance(key, candidate));
-    const closest = Math.min(...distances);
-    const suggestion = closest < 3 ? `did you mean "${known[distances.indexOf(closest)]}"? ` : '';
+    const closest = closestMatch(key, known);
+    const suggestion = closest ? `did you mean "${closest}"? ` : '';
     const message = `unknown key: ${suggestion}Known keys: ${known.join(', ')}.`;
     return { path: formatPath([...issue.path, key]), message };
   });
 }
 
 /** A zod path as `backends.codex.args[0]`. */
-function formatPath(path: readonly PropertyKey[]): string {
+export function formatPath(path: readonly PropertyKey[]): string {
   return path.reduce<string>((text, segment) => {
     if (typeof segment === 'number') return `${text}[${segment}]`;
     return text ? `${text}.${String(segment)}` : String(segment);
   }, '');
-}
-
-/** Levenshtein distance, ignoring case. */
-function editDistance(sourceText: string, targetText: string): number {
-  const [source, target] = [sourceText.toLowerCase(), targetText.toLowerCase()];
-  let previous = Array.from({ length: target.length + 1 }, (_, index) => index);
-  for (let row = 1; row <= source.length; row += 1) {
-    const current = [row];
-    for (let column = 1; column <= target.length; column += 1) {
-      const replace =
-        (previous[column - 1] ?? 0) + (source[row - 1] === target[column - 1] ? 0 : 1);
-      current.push(Math.min((previous[column] ?? 0) + 1, (current[column - 1] ?? 0) + 1, replace));
-    }
-    previous = current;
-  }
-  return previous[target.length] ?? 0;
 }

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ConfigError } from '@agentbridge/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from './load-config.js';
-import { resolveSettings } from './resolve-settings.js';
+import { type ConfigFile, loadConfig } from './load-config.js';
+import { checkBackendKeys, resolveSettings } from './resolve-settings.js';
 
 let root: string;
 let home: string;
@@ -161,11 +161,46 @@ describe('loadConfig', () => {
     expect(byPath.permissionMode).toContain('must be one of manual, default');
   });
 
-  it('reports a syntax error with the file name', async () => {
-    const filePath = write(join(project, '.agentrc.json'), '{"backend": ');
+  it("FT-10 a syntax error names the file, line, column and the parser's reason (JSON and YAML)", async () => {
+    const cases = [
+      [
+        '.agentrc.json',
+        '{\n  "backend": "gemini",\n  "model": x\n}\n',
+        ':3:12',
+        "Unexpected token 'x'",
+      ],
+      ['.agentrc.json', '{"backend": ', ':1:13', 'Unexpected end of JSON input'],
+      [
+        '.agentrc.yaml',
+        'backend: gemini\nmodel: [unclosed\nx: 1\n',
+        ':3:1',
+        'missed comma between flow collection entries',
+      ],
+    ];
+    for (const [name = '', text = '', place, reason] of cases) {
+      rmSync(project, { recursive: true, force: true });
+      const filePath = write(join(project, name), text);
+      const error = await caught(loadConfig({ cwd: project, env: {}, homeDirectory: home }));
+      expect(error.filePath).toBe(`${filePath}${place}`);
+      expect(error.issues[0]?.message).toContain(reason);
+    }
+  });
+
+  it('FT-10 a value left empty by an unset variable names the variable', async () => {
+    const filePath = write(
+      join(project, '.agentrc.yaml'),
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: literal `${VAR}` config text.
+      'backends:\n  codex:\n    command: ${UNDEFINED_VAR}\n',
+    );
     const error = await caught(loadConfig({ cwd: project, env: {}, homeDirectory: home }));
     expect(error.filePath).toBe(filePath);
-    expect(error.message).toContain('cannot be read or parsed');
+    expect(error.issues).toEqual([
+      {
+        path: 'backends.codex.command',
+        message:
+          'must not be empty: remove the key to use the backend default (it uses $UNDEFINED_VAR, which is not set)',
+      },
+    ]);
   });
 
   it('reports a missing explicit file', async () => {
@@ -344,4 +379,51 @@ describe('resolveSettings', () => {
       ).toThrow(/AGENTBRIDGE_ARGS[\s\S]*JSON array of strings/);
     },
   );
+
+  const projectFile = (config: ConfigFile['config']): ConfigFile => ({
+    scope: 'project',
+    filePath: '/p/.agentrc',
+    directory: '/p',
+    config,
+    missingVariables: [],
+  });
+
+  it('FT-10 a top-level command is only for the acp backend; elsewhere it is an error naming what chose the backend', () => {
+    const files = [projectFile({ backend: 'acp', command: '/opt/my-agent' })];
+    expect(resolveSettings({ ...base, flags: {}, env: {}, files }).command).toBe('/opt/my-agent');
+    const error = (() => {
+      try {
+        resolveSettings({ ...base, flags: {}, env: { AGENTBRIDGE_BACKEND: 'gemini' }, files });
+      } catch (caughtError) {
+        return caughtError as ConfigError;
+      }
+      throw new Error('expected a ConfigError');
+    })();
+    expect(error.filePath).toBe('/p/.agentrc');
+    expect(error.issues).toEqual([
+      {
+        path: 'command',
+        message:
+          "a top-level command is for the acp backend only, but the backend is 'gemini' (set by AGENTBRIDGE_BACKEND): move it under backends.gemini.command, or choose backend: acp.",
+      },
+    ]);
+    const perBackend = [projectFile({ backends: { gemini: { command: '/opt/gemini' } } })];
+    expect(
+      resolveSettings({ ...base, flags: { backend: 'gemini' }, env: {}, files: perBackend }),
+    ).toMatchObject({ command: '/opt/gemini', backendSource: '--backend' });
+  });
+
+  it('FT-10 a misspelt id under backends: is an error with a did-you-mean, naming the file', () => {
+    const settings = resolveSettings({
+      ...base,
+      flags: {},
+      env: {},
+      files: [projectFile({ backend: 'codex', backends: { geminii: { model: 'x' } } })],
+    });
+    expect(settings.backendSource).toBe('/p/.agentrc');
+    expect(() => checkBackendKeys(settings, ['gemini', 'codex', 'acp'])).toThrow(
+      "Invalid /p/.agentrc:\n  - backends.geminii: no backend named 'geminii': did you mean 'gemini'? Available: gemini, codex, acp.",
+    );
+    expect(() => checkBackendKeys(settings, ['geminii', 'codex'])).not.toThrow();
+  });
 });

@@ -68,13 +68,49 @@ async function explore(how: Exploration, where: string, places: readonly string[
     return await (how === 'load' ? explorer.load(where) : explorer.search(where));
   } catch (error) {
     const { filepath, code } = Object(error) as { filepath?: unknown; code?: unknown };
-    const message =
-      code === 'ENOENT'
-        ? 'file not found: check the --config / AGENTBRIDGE_CONFIG path'
-        : `cannot be read or parsed: ${errorMessage(error).split('\n')[0]}. Fix the syntax (JSON, YAML or an ES module exporting the settings).`;
     const filePath = filepath ? String(filepath) : where;
-    throw new ConfigError({ filePath, issues: [{ path: '', message }] });
+    if (code === 'ENOENT') {
+      const message = 'file not found: check the --config / AGENTBRIDGE_CONFIG path';
+      throw new ConfigError({ filePath, issues: [{ path: '', message }] });
+    }
+    const { line, column, reason } = syntaxErrorOf(error, filePath);
+    const message = `${reason}. Fix the syntax (JSON, YAML or an ES module exporting the settings).`;
+    const at = line === undefined ? filePath : `${filePath}:${line}:${column}`;
+    throw new ConfigError({ filePath: at, issues: [{ path: '', message }] });
   }
+}
+
+/**
+ * FT-10: where a config file's syntax breaks and why: js-yaml's mark and reason; for JSON (whose
+ * messages name no place) the end of the shortest prefix `JSON.parse` rejects for the same reason.
+ */
+function syntaxErrorOf(error: unknown, filePath: string) {
+  const { mark, reason, name } = Object(error) as {
+    mark?: { line: number; column: number };
+    reason?: string;
+    name?: string;
+  };
+  if (mark) return { line: mark.line + 1, column: mark.column + 1, reason: String(reason) };
+  const reasonOf = (cause: unknown) =>
+    errorMessage(cause).split(/\n|, (?:"|\.\.\.)| in JSON at/)[0];
+  if (name !== 'JSONError') return { reason: reasonOf(error) };
+  const text = readFileSync(filePath, 'utf8');
+  const reasonAt = (length: number) => {
+    try {
+      JSON.parse(text.slice(0, length));
+    } catch (cause) {
+      return reasonOf(cause);
+    }
+    return '';
+  };
+  const because = reasonAt(text.length);
+  let [low, high] = [0, text.length + 1];
+  while (high - low > 1 && !because?.includes('end of JSON')) {
+    const middle = (low + high) >> 1;
+    [low, high] = reasonAt(middle) === because ? [low, middle] : [middle, high];
+  }
+  const before = text.slice(0, high - 1).split('\n');
+  return { line: before.length, column: (before.at(-1)?.length ?? 0) + 1, reason: because };
 }
 
 /** False when no search place is in `cwd` or above up to a `package.json` without `agent`. */
@@ -100,30 +136,44 @@ async function toConfigFile(
   found: NonNullable<Found>,
   env: Environment,
 ): Promise<ConfigFile> {
-  const { validateAgentConfig } = await import('./agent-config-schema.js');
+  const { validateAgentConfig, formatPath } = await import('./agent-config-schema.js');
   const filePath = found.filepath;
-  const missing = new Set<string>();
-  const config = validateAgentConfig(interpolateEnv(found.config, env, missing), filePath);
-  return { scope, filePath, directory: dirname(filePath), config, missingVariables: [...missing] };
+  const missing = new Map<string, string[]>();
+  const interpolated = interpolateEnv(found.config, env, (path, name) => {
+    const key = formatPath(path);
+    missing.set(key, [...(missing.get(key) ?? []), name]);
+  });
+  const config = validateAgentConfig(interpolated, filePath, missing);
+  const missingVariables = [...new Set([...missing.values()].flat())];
+  return { scope, filePath, directory: dirname(filePath), config, missingVariables };
 }
 
 const variablePattern = /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g;
 
-/** `$NAME` and `${NAME}` in every string (not keys) from `env`; `$$` is `$`; unset: `''`, noted. */
-function interpolateEnv(value: unknown, env: Environment, missing: Set<string>): unknown {
+/**
+ * `$NAME` and `${NAME}` in every string (not keys) from `env`; `$$` is `$`; an unset one becomes
+ * `''` and is reported with the key path it is in.
+ */
+function interpolateEnv(
+  value: unknown,
+  env: Environment,
+  onMissing: (path: readonly PropertyKey[], name: string) => void,
+  path: readonly PropertyKey[] = [],
+): unknown {
   if (typeof value === 'string') {
     return value.replace(variablePattern, (match, braced?: string, bare?: string) => {
       const name = braced ?? bare ?? '';
       if (match === '$$') return '$';
-      if (env[name] === undefined) missing.add(name);
+      if (env[name] === undefined) onMissing(path, name);
       return env[name] ?? '';
     });
   }
-  const visit = (entry: unknown) => interpolateEnv(entry, env, missing);
+  const visit = (entry: unknown, key: PropertyKey) =>
+    interpolateEnv(entry, env, onMissing, [...path, key]);
   if (Array.isArray(value)) return value.map(visit);
   const prototype = typeof value === 'object' && value !== null && Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) return value;
   return Object.fromEntries(
-    Object.entries(value as object).map(([key, item]) => [key, visit(item)]),
+    Object.entries(value as object).map(([key, item]) => [key, visit(item, key)]),
   );
 }

@@ -3,6 +3,7 @@ import { type BackendManifest, ConfigError } from '@agentbridge/core/contracts';
 import { resolveStateDirectory } from '@agentbridge/host-node';
 import type { CommandLine } from '../argv/parse-command-line.js';
 import type { BackendSettings } from './agent-config-schema.js';
+import { closestMatch } from './closest-match.js';
 import type { ConfigFile } from './load-config.js';
 
 /** Everything the run path needs to know, merged: flags > env > project > global > defaults. */
@@ -24,10 +25,22 @@ export function resolveSettings(options: {
   readonly platform: NodeJS.Platform;
 }) {
   const { env, files, flags } = options;
-  const backendId =
-    flags.backend ??
-    (env.AGENTBRIDGE_BACKEND || undefined) ??
-    files.findLast((file) => file.config.backend)?.config.backend;
+  const backendFile = files.findLast((file) => file.config.backend);
+  const [backendId, backendSource] =
+    flags.backend !== undefined
+      ? [flags.backend, '--backend']
+      : env.AGENTBRIDGE_BACKEND
+        ? [env.AGENTBRIDGE_BACKEND, 'AGENTBRIDGE_BACKEND']
+        : [backendFile?.config.backend, backendFile?.filePath];
+  // FT-10: a top-level command would run under any backend's name; only `acp` has none of its own.
+  const commandFile = files.find((file) => file.config.command !== undefined);
+  if (commandFile && backendId !== undefined && backendId !== 'acp') {
+    const message = `a top-level command is for the acp backend only, but the backend is '${backendId}' (set by ${backendSource}): move it under backends.${backendId}.command, or choose backend: acp.`;
+    throw new ConfigError({
+      filePath: commandFile.filePath,
+      issues: [{ path: 'command', message }],
+    });
+  }
   const layers: SettingsLayer[] = [
     ...files.flatMap((file) =>
       [file.config, backendId && file.config.backends?.[backendId]].flatMap((layer) =>
@@ -44,6 +57,8 @@ export function resolveSettings(options: {
   const stateFile = files.findLast((file) => file.config.stateDir);
   return {
     backendId,
+    /** What chose the backend: `--backend`, `AGENTBRIDGE_BACKEND` or a config file. */
+    backendSource,
     command,
     /** Arguments replacing the backend's defaults; `[]` when a command was given alone (B-13). */
     args: pick('args') ?? (command !== undefined ? [] : undefined),
@@ -53,6 +68,7 @@ export function resolveSettings(options: {
     /** As written (`manual` included): the bridge maps it onto the agent's modes. */
     permissionMode: pick('permissionMode'),
     handshakeTimeoutMs: pick('handshakeTimeoutMs'),
+    cancelGraceMs: pick('cancelGraceMs'),
     /** `AGENTBRIDGE_STATE_DIR`, else `stateDir` (relative to its file), else the XDG state dir. */
     stateDirectory:
       stateFile?.config.stateDir && !env.AGENTBRIDGE_STATE_DIR
@@ -69,6 +85,20 @@ export function resolveSettings(options: {
     /** The files that contributed, lowest precedence first. */
     configFiles: files,
   };
+}
+
+/** FT-10: every id under `backends:` of a config file names a registered backend. */
+export function checkBackendKeys(settings: ResolvedSettings, ids: readonly string[]): void {
+  for (const { filePath, config } of settings.configFiles) {
+    const issues = Object.keys(config.backends ?? {}).flatMap((id) => {
+      if (ids.includes(id)) return [];
+      const near = closestMatch(id, ids);
+      const hint = near ? `did you mean '${near}'? ` : '';
+      const message = `no backend named '${id}': ${hint}Available: ${ids.join(', ')}.`;
+      return [{ path: `backends.${id}`, message }];
+    });
+    if (issues.length > 0) throw new ConfigError({ filePath, issues });
+  }
 }
 
 /** How to launch `manifest`: the settings of the selected backend, else its `backends.<id>`. */

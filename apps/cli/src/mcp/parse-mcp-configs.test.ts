@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '@agentbridge/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseMcpConfigs } from './parse-mcp-configs.js';
+import { mcpSecretValues, parseMcpConfigs } from './parse-mcp-configs.js';
 
 const directories: string[] = [];
 afterEach(() => {
@@ -62,5 +62,34 @@ describe('parseMcpConfigs', () => {
     await expect(
       parseMcpConfigs(['{"mcpServers":{"a":{"type":"http","headers":{"k":"secret-token"}}}}'], '/'),
     ).rejects.toThrow(/^(?![\s\S]*secret-token)/);
+  });
+});
+
+describe('mcpSecretValues', () => {
+  it('FT-08 header, URL query and password values; stdio env values and secret-looking arguments', () => {
+    expect(
+      mcpSecretValues({
+        web: {
+          type: 'http',
+          url: 'https://user:pa%24sword99@mcp.example/x?key=querysecret1&v=2',
+          headers: { Authorization: 'Bearer header-secret' },
+        },
+        local: {
+          type: 'stdio',
+          command: 'server',
+          args: ['--port', '3000', '--token=argumentsecret1'],
+          env: { SERVER_KEY: 'envsecret12' },
+        },
+      }),
+    ).toEqual([
+      'Bearer header-secret',
+      'Bearer',
+      'header-secret',
+      'querysecret1',
+      '2',
+      'pa$sword99',
+      'envsecret12',
+      'argumentsecret1',
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { McpServerConfig } from '@agentbridge/core/contracts';
 import { errorMessage, UsageError } from '@agentbridge/core/contracts';
+import { secretArgumentValues } from '@agentbridge/host-node';
 
 /** `--mcp-config` servers by name. */
 export type McpServers = Readonly<Record<string, McpServerConfig>>;
@@ -48,11 +49,17 @@ export async function parseMcpConfigs(values: readonly string[], cwd: string): P
   return servers;
 }
 
-/** The header values (http, sse) and env values (stdio) of the servers: secrets to mask. */
+/**
+ * The secrets of the servers (FT-08): header values (also the token of `Bearer <token>`), URL
+ * query values and password (http, sse), env values and secret-looking arguments (stdio).
+ */
 export function mcpSecretValues(servers: McpServers): string[] {
-  return Object.values(servers).flatMap((server) =>
-    Object.values(
-      (server.type === 'http' || server.type === 'sse' ? server.headers : server.env) ?? {},
-    ),
-  );
+  return Object.values(servers).flatMap((server) => {
+    if (server.type !== 'http' && server.type !== 'sse')
+      return [...Object.values(server.env ?? {}), ...secretArgumentValues(server.args ?? [])];
+    const url = URL.canParse(server.url) ? new URL(server.url) : undefined;
+    const fromUrl = url ? [...url.searchParams.values(), decodeURIComponent(url.password)] : [];
+    const headers = Object.values(server.headers ?? {});
+    return [...headers, ...headers.flatMap((value) => value.split(/\s+/)), ...fromUrl];
+  });
 }

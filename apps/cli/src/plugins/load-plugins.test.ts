@@ -73,6 +73,9 @@ describe('plugins', () => {
     expect([...catalog.backends.keys()]).toEqual([
       'gemini',
       'codex',
+      'qwen',
+      'claude-acp',
+      'grok',
       'claude',
       'acp',
       'local-agent',

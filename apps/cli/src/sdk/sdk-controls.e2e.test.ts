@@ -162,10 +162,13 @@ describe('the Claude Agent SDK drives agentbridge: control requests', () => {
     await turn('hello');
   });
 
-  it('N-06: supportedCommands() lists the agent commands (sent right after session/new, as Gemini does)', async () => {
+  it('N-06 H-13: supportedCommands() lists the agent commands (sent right after session/new, as Gemini does); one system/init per turn', async () => {
     const first = await turn('hello');
-    const inits = first.filter((message) => kindOf(message) === 'system/init');
-    expect(inits.at(-1)).toMatchObject({ slash_commands: ['review'] });
+    // The commands came after session-ready's system/init: as commands_changed, not a second init.
+    expect(first.filter((message) => kindOf(message) === 'system/init')).toHaveLength(1);
+    expect(first.filter((message) => kindOf(message) === 'system/commands_changed')).toHaveLength(
+      1,
+    );
     expect(await running.supportedCommands()).toEqual([
       expect.objectContaining({
         name: 'review',

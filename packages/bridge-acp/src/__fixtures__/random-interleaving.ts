@@ -70,6 +70,7 @@ export const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
       .map((kind) => ({ side: 'client', kind }) as Step),
   },
   { weight: 1, arbitrary: fc.constant({ side: 'client', kind: 'end' } as Step) },
+  { weight: 2, arbitrary: fc.constant({ side: 'client', kind: 'interrupt' } as Step) },
   {
     weight: 5,
     arbitrary: fc
@@ -125,25 +126,30 @@ export const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
       .map((kind) => ({ side: 'fault', kind }) as Step),
   },
   { weight: 1, arbitrary: fc.constant({ side: 'exit' } as Step) },
-  { weight: 1, arbitrary: fc.constant({ side: 'timer' } as Step) },
+  // Timers (deadline, cancel grace, the wait for an abandoned prompt) fire often enough to matter.
+  { weight: 3, arbitrary: fc.constant({ side: 'timer' } as Step) },
 );
 
-function updateFor(index: number, toolId: number): Line {
+/**
+ * An update whose content carries `[tag]`: the prompt the agent works on when it sends it
+ * (`p<id>`), `none` when it works on none, `other` for another session.
+ */
+function updateFor(index: number, toolId: number, tag: string): Line {
   const toolCallId = `tool-${toolId}`;
   const updates: Line[] = [
-    { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'hello ' } },
+    { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `hello [${tag}] ` } },
     {
       sessionUpdate: 'agent_message_chunk',
-      content: { type: 'text', text: 'world' },
+      content: { type: 'text', text: `world [${tag}]` },
       messageId: `m${toolId}`,
     },
-    { sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: 'hmm' } },
+    { sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: `hmm [${tag}]` } },
     {
       sessionUpdate: 'tool_call',
       toolCallId,
       title: 'rm x',
       kind: 'execute',
-      rawInput: { command: 'rm x' },
+      rawInput: { command: `rm x [${tag}]` },
       status: 'pending',
     },
     { sessionUpdate: 'tool_call_update', toolCallId, status: 'in_progress' },
@@ -151,7 +157,7 @@ function updateFor(index: number, toolId: number): Line {
       sessionUpdate: 'tool_call_update',
       toolCallId,
       status: 'completed',
-      content: [{ type: 'content', content: { type: 'text', text: 'ok' } }],
+      content: [{ type: 'content', content: { type: 'text', text: `ok [${tag}]` } }],
     },
     { sessionUpdate: 'tool_call_update', toolCallId, status: 'failed', rawOutput: { error: 'no' } },
     { sessionUpdate: 'usage_update', used: 10, size: 100, cost: { amount: 0.5, currency: 'USD' } },
@@ -191,20 +197,33 @@ export function runInterleaving(
   },
   prelude: boolean,
   backend?: BackendManifest,
+  /** The agent hangs in `session/prompt`: it never answers one (nor a cancel). */
+  hangs = false,
 ) {
   const toAgent: Line[] = [];
   /** Timers the bridge started and did not cancel, in start order (a `timer` step fires the latest). */
   const runningTimers: string[] = [];
   const toClient: Line[] = [];
+  /** For each client line, the number of results written before it (its turn). */
+  const turnOfLine: number[] = [];
+  /** For each `session/prompt` id, the number of results written before it was sent. */
+  const turnOfPrompt = new Map<unknown, number>();
+  let results = 0;
   const log = createMemoryLogger();
   let id = 0;
   const bridge = createAcpBridge({
     launch: { cwd: '/proj', permissionMode: 'default', ...launch },
     ...(backend !== undefined ? { backend } : {}),
     emit: (event) => {
-      if (event.type === 'agent-message') toAgent.push(JSON.parse(JSON.stringify(event.message)));
-      else if (event.type === 'client-message')
+      if (event.type === 'agent-message') {
+        const message = JSON.parse(JSON.stringify(event.message));
+        if (message.method === 'session/prompt') turnOfPrompt.set(message.id, results);
+        toAgent.push(message);
+      } else if (event.type === 'client-message') {
         toClient.push(JSON.parse(JSON.stringify(event.message)));
+        turnOfLine.push(results);
+        if (event.message.type === 'result') results += 1;
+      }
       if (event.type !== 'start-timer' && event.type !== 'cancel-timer') return;
       const index = runningTimers.indexOf(event.timerId);
       if (index >= 0) runningTimers.splice(index, 1);
@@ -216,7 +235,9 @@ export function runInterleaving(
   });
   const pendingBridgeRequests: Line[] = [];
   const agentRequestIds: (number | string)[] = [];
-  const clientRequestIds: string[] = [];
+  const clientRequestIds: (number | string)[] = [];
+  /** Timer firings that ended a turn: the cancel grace, the wait for an abandoned prompt. */
+  const timerEndings = { 'cancel-grace': 0, abandoned: 0 };
   let agentSeen = 0;
   let nextAgentId = 1000;
   let nextClientId = 0;
@@ -252,6 +273,12 @@ export function runInterleaving(
     );
   };
   const answeredPermissions = new Set<string>();
+  /** The prompt the agent works on (`p<id>`; it may have two when turns crossed), else `none`. */
+  const promptTag = (pick: number): string => {
+    const working = pendingBridgeRequests.filter((line) => line.method === 'session/prompt');
+    const prompt = working[pick % Math.max(1, working.length)];
+    return prompt === undefined ? 'none' : `p${prompt.id}`;
+  };
   const client = (line: Line): void => {
     if (clientEnded) return;
     bridge.onClientLine(JSON.stringify(line));
@@ -259,7 +286,9 @@ export function runInterleaving(
   };
   const control = (request: Line): void => {
     if (clientEnded) return;
-    const requestId = `c${nextClientId++}`;
+    // FT-05: every other request id is a number, echoed as one.
+    const requestId = nextClientId % 2 === 0 ? `c${nextClientId}` : nextClientId;
+    nextClientId++;
     clientRequestIds.push(requestId);
     client({ type: 'control_request', request_id: requestId, request });
   };
@@ -353,11 +382,12 @@ export function runInterleaving(
       case 'agent': {
         if (exited) break;
         if (step.kind === 'answer') {
-          const request = pendingBridgeRequests.splice(
-            step.pick % Math.max(1, pendingBridgeRequests.length),
-            1,
-          )[0];
+          const answerable = pendingBridgeRequests.filter(
+            (line) => !hangs || line.method !== 'session/prompt',
+          );
+          const request = answerable[step.pick % Math.max(1, answerable.length)];
           if (request === undefined) break;
+          pendingBridgeRequests.splice(pendingBridgeRequests.indexOf(request), 1);
           const reply = step.fail
             ? { jsonrpc: '2.0', id: request.id, error: { code: -32603, message: 'failed' } }
             : {
@@ -367,13 +397,14 @@ export function runInterleaving(
               };
           bridge.onAgentLine(JSON.stringify(reply));
         } else if (step.kind === 'update') {
+          const tag = step.otherSession ? 'other' : promptTag(step.toolId);
           bridge.onAgentLine(
             JSON.stringify({
               jsonrpc: '2.0',
               method: 'session/update',
               params: {
                 sessionId: step.otherSession ? 'other' : 'sess-1',
-                update: updateFor(step.update, step.toolId),
+                update: updateFor(step.update, step.toolId, tag),
               },
             }),
           );
@@ -399,7 +430,7 @@ export function runInterleaving(
                   toolCallId: `tool-${step.toolId}`,
                   title: 'rm x',
                   kind: 'execute',
-                  rawInput: { command: 'rm x' },
+                  rawInput: { command: `rm x [${promptTag(step.toolId)}]` },
                 },
                 options,
               },
@@ -433,10 +464,15 @@ export function runInterleaving(
         bridge.onAgentFault({ kind: step.kind, message: `agent fault: ${step.kind}` });
         collect();
         break;
-      case 'timer':
-        bridge.onTimer(runningTimers.pop() ?? 'handshake');
+      case 'timer': {
+        const timerId = runningTimers.pop() ?? 'handshake';
+        const before = results;
+        bridge.onTimer(timerId);
+        if (results > before && (timerId === 'cancel-grace' || timerId === 'abandoned'))
+          timerEndings[timerId] += 1;
         collect();
         break;
+      }
     }
   }
   if (!exited) {
@@ -445,5 +481,15 @@ export function runInterleaving(
     bridge.onAgentExit({ code: 0, signal: null });
     collect();
   }
-  return { toAgent, toClient, log, agentRequestIds, clientRequestIds, timeline };
+  return {
+    toAgent,
+    toClient,
+    turnOfLine,
+    turnOfPrompt,
+    timerEndings,
+    log,
+    agentRequestIds,
+    clientRequestIds,
+    timeline,
+  };
 }

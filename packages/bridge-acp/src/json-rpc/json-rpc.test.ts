@@ -10,10 +10,14 @@ describe('parseInbound', () => {
       'Gemini CLI v1',
       'Please open https://example.com/device',
       '\u001b[32m{"a":1}',
-      '{oops',
       '[1]',
     ])
       expect(parseInbound(line)).toBeUndefined();
+  });
+
+  it('A-05 FT-02 a line that starts like an object but is not JSON is malformed (maybe a lost answer)', () => {
+    for (const line of ['{oops', ' {"jsonrpc":"2.0","id":3,"result":{"stopR'])
+      expect(parseInbound(line)).toBe('malformed');
   });
 
   it('seed#77 A-05 A-06 A-07 classifies requests, notifications and responses; ignores the rest', () => {

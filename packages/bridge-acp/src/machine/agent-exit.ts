@@ -1,9 +1,15 @@
 import type { AgentExit, AgentFault } from '../acp-bridge.js';
+import type { TurnEnding } from '../north/build-result.js';
 import { buildControlCancelRequest } from '../north/client-lines.js';
-import type { MachineContext } from './bridge-state.js';
+import type { MachineContext, Turn } from './bridge-state.js';
 import { closedPhase } from './bridge-state.js';
 import { failHandshake } from './handshake.js';
-import { finishTurn } from './turn.js';
+import { abandonedTimerId, cancelGraceMs, finishTurn, graceTimerId } from './turn.js';
+
+// The agent gone, faulty or stuck: how each ends the turn, and what becomes of its prompt.
+
+/** FT-06: the host stopped the agent for its user (a signal): the run was interrupted. */
+const interruptedText = 'Interrupted: the agent was stopped before it was ready.';
 
 /** The longest stderr tail quoted in an error text (its end is kept). */
 const maxQuotedStderrCharacters = 1500;
@@ -31,23 +37,28 @@ export function onAgentExit(context: MachineContext, exit: AgentExit): void {
   const { state } = context;
   const { phase } = state;
   context.log.info('agent exited', { code: exit.code, signal: exit.signal });
+  state.abandoned = undefined;
   const done = state.client.input === 'done' && state.turn === undefined;
   if ((phase.name === 'idle' || phase.name === 'handshake') && !done) {
-    failHandshake(context, agentExitTexts(exit).duringHandshake, false);
+    const reason = exit.stopped ? interruptedText : agentExitTexts(exit).duringHandshake;
+    failHandshake(context, reason, false);
     return;
   }
   if (phase.name === 'handshake') context.emit({ type: 'cancel-timer', timerId: 'handshake' });
   const turn = state.turn;
   if (turn !== undefined) {
+    const duringTools = turn.abortedTools || turn.permissions.size > 0;
     // The agent cannot be answered any more; the client's prompts are withdrawn.
     for (const permission of turn.permissions.values())
       context.send(buildControlCancelRequest(permission.requestId));
     turn.permissions.clear();
     finishTurn(
       context,
-      phase.name === 'ready'
-        ? { kind: 'agent-exited', reason: agentExitTexts(exit).midTurn }
-        : { kind: 'no-session' },
+      phase.name !== 'ready'
+        ? { kind: 'no-session' }
+        : exit.stopped
+          ? { kind: 'cancelled', duringTools }
+          : { kind: 'agent-exited', reason: agentExitTexts(exit).midTurn },
     );
   }
   state.phase = closedPhase(state);
@@ -55,9 +66,10 @@ export function onAgentExit(context: MachineContext, exit: AgentExit): void {
 }
 
 /**
- * The host saw a fault the protocol does not report (an over-long stdout line, a fatal stderr
- * line). With a prompt in flight the turn ends now as R-03 does; its late answer is ignored. A
- * `fatal-stderr` fault also sends `session/cancel` first. Outside a prompt it is only logged.
+ * A fault the protocol does not report (an over-long or malformed stdout line, a fatal stderr
+ * line). With a prompt in flight the turn ends now as R-03 does, and the prompt is cancelled and
+ * abandoned (FT-02): neither its late output nor its answer reaches a later turn. Outside a prompt
+ * it is only logged.
  */
 export function onAgentFault(context: MachineContext, fault: AgentFault): void {
   const { phase, turn } = context.state;
@@ -66,8 +78,45 @@ export function onAgentFault(context: MachineContext, fault: AgentFault): void {
     return;
   }
   context.log.warn('agent fault ends the turn', { kind: fault.kind, message: fault.message });
-  if (fault.kind === 'fatal-stderr' && turn.prompt === 'sent')
+  abandonPrompt(context, turn, { kind: 'prompt-error', errorText: fault.message });
+}
+
+/**
+ * FT-02: gives up on the turn's prompt in flight (the cancel grace ran out, a fault): a prompt
+ * still `sent` is cancelled first, the prompt is marked abandoned, and the turn ends with `ending`.
+ */
+function abandonPrompt(context: MachineContext, turn: Turn, ending: TurnEnding) {
+  const { state } = context;
+  const { phase } = state;
+  if (turn.prompt === 'cancelling') context.emit({ type: 'cancel-timer', timerId: graceTimerId });
+  else if (phase.name === 'ready')
     context.rpc.notify('session/cancel', { sessionId: phase.session.id });
-  turn.prompt = 'waiting';
-  finishTurn(context, { kind: 'prompt-error', errorText: fault.message });
+  state.abandoned = { turn, waited: false };
+  finishTurn(context, ending);
+}
+
+/**
+ * FT-01, FT-03: the cancel grace ran out (the turn ends aborted without the agent's answer), or a
+ * turn waited the grace for an abandoned prompt in vain: the agent is stuck, so that turn fails,
+ * the session closes and the agent is stopped.
+ */
+export function onTurnTimer(context: MachineContext, timerId: string) {
+  const { state } = context;
+  const turn = state.turn;
+  if (timerId === graceTimerId && turn?.prompt === 'cancelling') {
+    context.log.warn('the agent did not answer the cancelled prompt in time; the turn ends');
+    return abandonPrompt(context, turn, { kind: 'cancelled', duringTools: turn.abortedTools });
+  }
+  if (timerId !== abandonedTimerId || state.abandoned === undefined) return;
+  if (turn === undefined) {
+    // The turn that waited ended meanwhile (an interrupt): the next one waits anew.
+    state.abandoned.waited = false;
+    return;
+  }
+  const reason = `The agent did not finish its cancelled prompt within ${cancelGraceMs(context)} ms, so this message was not sent and the agent was stopped. Start again (--resume <session id> continues the session).`;
+  state.abandoned = undefined;
+  state.phase = closedPhase(state);
+  context.rpc.failPending(reason);
+  finishTurn(context, { kind: 'no-session', reason });
+  if (state.client.input !== 'done') context.emit({ type: 'stop-agent', reason });
 }

@@ -15,7 +15,7 @@ function turnHarness(options: Parameters<typeof createHarness>[0] = {}) {
 }
 
 describe('agent faults reported by the host', () => {
-  it('line-too-long mid-prompt ends the turn at once with an R-03 error result carrying the message', () => {
+  it('FT-02 line-too-long mid-prompt ends the turn at once with an R-03 error result and cancels the prompt', () => {
     const harness = turnHarness();
     harness.update(chunk('Reading.'));
     harness.update({
@@ -41,24 +41,40 @@ describe('agent faults reported by the host', () => {
       errors: [message],
       terminal_reason: 'model_error',
     });
-    // No cancel for a dropped line: the agent is not known to be broken.
-    expect(harness.sent('session/cancel')).toEqual([]);
+    // The dropped line may have been the answer: the prompt is given up on, so it is cancelled.
+    expect(harness.sent('session/cancel')).toHaveLength(1);
   });
 
-  it('the late session/prompt answer of a faulted turn is ignored (one result per turn)', () => {
+  it('FT-02 a faulted prompt is abandoned: the next turn waits for its answer, and its late text never reaches that turn', () => {
     const harness = turnHarness();
     const promptId = harness.lastRequest('session/prompt').id;
     harness.bridge.onAgentFault({ kind: 'line-too-long', message: 'dropped' });
     harness.user('next');
-    const nextPromptId = harness.lastRequest('session/prompt').id;
-    expect(nextPromptId).not.toBe(promptId);
+    // No second prompt while the first still runs at the agent.
+    expect(harness.sent('session/prompt')).toHaveLength(1);
+    harness.update(chunk('late text of the first prompt'));
     harness.respond(promptId, { stopReason: 'end_turn' });
     expect(harness.linesOf('result')).toHaveLength(1);
+    const nextPromptId = harness.lastRequest('session/prompt').id;
+    expect(nextPromptId).not.toBe(promptId);
     harness.update(chunk('second answer'));
     harness.respond(nextPromptId, { stopReason: 'end_turn' });
     const results = harness.linesOf('result');
     expect(results.map((line) => line.subtype)).toEqual(['error_during_execution', 'success']);
     expect(results[1]?.result).toBe('second answer');
+    expect(JSON.stringify(harness.clientLines)).not.toContain('late text');
+  });
+
+  it('FT-02 a malformed line (not JSON) mid-prompt is a fault: error result, prompt cancelled', () => {
+    const harness = turnHarness();
+    harness.agent('{"jsonrpc":"2.0","id":3,"result":{"stopRea');
+    expect(harness.sent('session/cancel')).toHaveLength(1);
+    expect(harness.linesOf('result')).toEqual([
+      expect.objectContaining({
+        is_error: true,
+        result: expect.stringContaining('not valid JSON'),
+      }),
+    ]);
   });
 
   it('fatal-stderr also sends session/cancel, before withdrawing a pending permission', () => {

@@ -8,12 +8,16 @@ import {
 } from '../json-rpc/json-rpc.js';
 import { toSlashCommands } from '../north/client-lines.js';
 import { applyConfigOptionUpdate } from '../session/session-catalog.js';
+import { onAgentFault } from './agent-exit.js';
 import { logFailure, type MachineContext } from './bridge-state.js';
 import { emitCommandsChanged, emitSystemInit } from './client-output.js';
 import { extendReplay } from './handshake.js';
 import { onPermissionRequest } from './permissions.js';
 import { applyAgentModeChange, refreshCatalogWindows } from './session-switches.js';
-import { applyToolCallFrame } from './tool-calls.js';
+import { applyPlan, applyToolCallFrame } from './tool-calls.js';
+
+const malformedLineText =
+  'The agent wrote a line on stdout that is not valid JSON: the turn cannot be followed any further.';
 
 /** One classified line from the agent (A-06). */
 type Inbound =
@@ -27,15 +31,16 @@ type Inbound =
   | { readonly kind: 'response'; readonly id: JsonRpcId; readonly outcome: RpcOutcome };
 
 /**
- * Parses one agent stdout line (A-05..A-07). `undefined` for lines that are not JSON objects, and
- * for objects with neither a `method` nor a usable id (an `id: null` parse-error response).
+ * Parses one agent stdout line (A-05..A-07). `malformed` when it starts with `{` but is not JSON;
+ * `undefined` for other lines that are not JSON objects, and for objects with neither a `method`
+ * nor a usable id (an `id: null` parse-error response).
  */
-export function parseInbound(line: string): Inbound | undefined {
+export function parseInbound(line: string): Inbound | 'malformed' | undefined {
   let value: unknown;
   try {
     value = JSON.parse(line);
   } catch {
-    return undefined;
+    return line.trimStart().startsWith('{') ? 'malformed' : undefined;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const { method, id, params, result, error } = value as Record<string, unknown>;
@@ -74,6 +79,11 @@ export function createAgentIntake(context: MachineContext): (line: string) => vo
  */
 function onAgentLine(context: MachineContext, line: string): void {
   const message = parseInbound(line);
+  // FT-02: it may have been the answer of the prompt in flight, which could then never end.
+  if (message === 'malformed') {
+    onAgentFault(context, { kind: 'malformed-line', message: malformedLineText });
+    return;
+  }
   if (message === undefined) {
     context.log.debug('agent stdout line that is not JSON-RPC ignored');
     return;
@@ -130,6 +140,7 @@ function onSessionUpdate(context: MachineContext, params: unknown): void {
   }
   if (replay?.settle !== undefined) extendReplay(context, replay.settle.delayMs);
   if (_meta !== undefined) context.ledger.applyNotificationMeta(_meta);
+  if (update._meta !== undefined) context.ledger.applyNotificationMeta(update._meta);
   const replaying = replay !== undefined;
   switch (update.sessionUpdate) {
     case 'agent_message_chunk':
@@ -138,12 +149,14 @@ function onSessionUpdate(context: MachineContext, params: unknown): void {
       return;
     case 'tool_call':
     case 'tool_call_update':
+    case 'plan':
       if (replaying) return;
       if (state.turn?.prompt !== 'sent' && state.turn?.prompt !== 'cancelling') {
         context.log.debug('content update outside a turn dropped', { kind: update.sessionUpdate });
         return;
       }
-      applyToolCallFrame(context, update);
+      if (update.sessionUpdate === 'plan') applyPlan(context, update.entries);
+      else applyToolCallFrame(context, update);
       return;
     case 'usage_update':
       context.ledger.applyUsageUpdate(update);
@@ -158,9 +171,11 @@ function onSessionUpdate(context: MachineContext, params: unknown): void {
       }
       session.commands = commands;
       if (replaying) return;
-      // N-06: the SDK's `supportedCommands()` reads the latest `system/commands_changed`.
+      // N-06: the SDK's `supportedCommands()` reads the latest `system/commands_changed`; a
+      // client that never sent `initialize` gets none, so it sees the list in a new `system/init`.
       emitCommandsChanged(context);
-      if (session.lastInit !== undefined) emitSystemInit(context);
+      if (session.lastInit !== undefined && !state.client.initializeAnswered)
+        emitSystemInit(context);
       return;
     }
     case 'current_mode_update':
@@ -183,7 +198,6 @@ function onSessionUpdate(context: MachineContext, params: unknown): void {
       return;
     }
     case 'user_message_chunk':
-    case 'plan':
       return;
     default:
       context.log.debug('ignored session/update kind', {

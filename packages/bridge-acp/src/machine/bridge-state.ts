@@ -9,11 +9,12 @@ import type {
   SlashCommand,
 } from '@agentbridge/core/contracts';
 import { errorMessage } from '@agentbridge/core/contracts';
-import type { McpServer, ToolCallLocation } from '@agentclientprotocol/sdk/unstable';
+import type { Diff, McpServer, ToolCallLocation } from '@agentclientprotocol/sdk/unstable';
 import type { AcpLaunch } from '../acp-launch.js';
 import type { AuthMethodInfo } from '../auth/read-auth-methods.js';
 import type { JsonRpcChannel, JsonRpcId } from '../json-rpc/json-rpc.js';
 import type { McpServerStatus } from '../mcp/to-acp-mcp-servers.js';
+import type { ControlRequestId } from '../north/client-lines.js';
 import type { TurnStream } from '../north/turn-stream.js';
 import type { PermissionOptionIds } from '../permissions/permission-options.js';
 import type { SessionCatalog } from '../session/session-catalog.js';
@@ -75,7 +76,7 @@ export type Phase =
       readonly name: 'handshake';
       /** Client `initialize`s waiting for session-ready, with what became of their launch fields. */
       readonly initializing: {
-        readonly requestId: string;
+        readonly requestId: ControlRequestId;
         readonly applied: Record<string, boolean>;
       }[];
       agent: AgentInfo | undefined;
@@ -100,16 +101,23 @@ export type ToolCall = {
   kind?: string;
   metaKind?: string;
   agentToolName?: string;
+  /** `_meta[quirks.toolNameMetaKey]` and `_meta.claudeCode.toolName` (T-14). */
+  metaName?: string;
+  claudeName?: string;
+  /** The last status told (ACP: absent is `pending`). */
+  status?: string;
   rawInput?: unknown;
   locations?: readonly ToolCallLocation[];
-  /** The `newText` of a diff creating a file, seen before the announcement. */
-  writtenText?: string;
+  /** The first diff of the latest `content`. */
+  diff?: Partial<Diff>;
   name: string;
   input: Record<string, unknown>;
   stage: 'seen' | 'announced' | 'completed';
   permissionRequested: boolean;
   contentOutput?: ToolOutput;
   rawOutput?: unknown;
+  /** `_meta.claudeCode.toolResponse`: the tool's structured result (`tool_use_result`). */
+  toolResponse?: unknown;
 };
 
 /** A `session/request_permission` waiting for the client's `can_use_tool` answer. */
@@ -143,6 +151,8 @@ export type Turn = {
 type ClientState = {
   /** It sent `initialize` (then `system/init` also goes out at session-ready). */
   initialized: boolean;
+  /** It sent a `user` line: a failed handshake then needs no result of its own (H-20). */
+  prompted: boolean;
   /** An `initialize` was answered: command changes go out as `system/commands_changed`. */
   initializeAnswered: boolean;
   mcpServers: Readonly<Record<string, McpServerConfig>>;
@@ -159,6 +169,8 @@ type BridgeState = {
   readonly startedAt: number;
   phase: Phase;
   turn: Turn | undefined;
+  /** FT-02: a turn that ended before its prompt's answer; `waited`: a turn waits for it. */
+  abandoned: { readonly turn: Turn; waited: boolean } | undefined;
   readonly client: ClientState;
   /** The number of the next `can_use_tool` request id (never reused). */
   nextPermission: number;

@@ -214,7 +214,7 @@ describe('system/init and system/commands_changed', () => {
     expect(harness.since(mark)[0]?.permissionMode).toBe('acceptEdits');
   });
 
-  it('N-06: available_commands_update after the initialize answer emits system/commands_changed with SlashCommands, then system/init', () => {
+  it('N-06 H-13: available_commands_update after the initialize answer emits system/commands_changed with SlashCommands, and no system/init', () => {
     const harness = createHarness();
     harness.initialize();
     const mark = harness.clientLines.length;
@@ -227,8 +227,27 @@ describe('system/init and system/commands_changed', () => {
         session_id: 'sess-1',
         uuid: expect.any(String),
       },
-      expect.objectContaining({ type: 'system', subtype: 'init', slash_commands: ['review'] }),
     ]);
+  });
+
+  it('H-13 an SDK client gets one system/init per turn, whatever the agent’s command updates', () => {
+    const harness = createHarness();
+    harness.initialize();
+    const initsPerTurn: number[] = [];
+    let before = 0;
+    for (const text of ['one', 'two', 'three']) {
+      harness.update(commandsUpdate);
+      harness.user(text);
+      harness.update(commandsUpdate);
+      harness.endPrompt();
+      const inits = harness.linesOf('system', 'init').length;
+      initsPerTurn.push(inits - before);
+      before = inits;
+    }
+    // The first turn's is the one written at session-ready.
+    expect(initsPerTurn).toEqual([1, 1, 1]);
+    expect(harness.linesOf('system', 'init')).toHaveLength(3);
+    expect(harness.linesOf('system', 'commands_changed')).toHaveLength(6);
   });
 
   it('N-06: commands announced before the initialize answer go in the answer, not in commands_changed', () => {

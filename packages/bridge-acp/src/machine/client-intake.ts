@@ -1,5 +1,6 @@
 import type { McpServerConfig } from '@agentbridge/core/contracts';
 import { isRecord } from '@agentbridge/core/contracts';
+import type { ControlRequestId } from '../north/client-lines.js';
 import { resolveModelId } from '../session/session-catalog.js';
 import type { MachineContext } from './bridge-state.js';
 import {
@@ -71,11 +72,19 @@ export function onClientEnd(context: MachineContext, _input?: unknown) {
   settleClientEnd(context);
 }
 
-/** A `control_request` (P-03, C-01..C-05): one `control_response` per request with a `request_id`. */
+/**
+ * A `control_request` (P-03, C-01..C-05): one `control_response` per request with a `request_id`,
+ * which is echoed as sent, string or number (FT-05); one without a usable id is logged.
+ */
 function onControlRequest(context: MachineContext, line: Record<string, unknown>) {
-  const requestId = typeof line.request_id === 'string' ? line.request_id : undefined;
+  const { request_id: id } = line;
+  const requestId = typeof id === 'string' || typeof id === 'number' ? id : undefined;
   const request = isRecord(line.request) ? line.request : {};
   const subtype = typeof request.subtype === 'string' ? request.subtype : '';
+  if (requestId === undefined)
+    context.log.warn('control request without a string or number request_id: not answered', {
+      subtype,
+    });
   const { phase } = context.state;
   const session = phase.name === 'ready' ? phase.session : undefined;
   switch (subtype) {
@@ -150,7 +159,7 @@ function onControlRequest(context: MachineContext, line: Record<string, unknown>
  */
 function onInitialize(
   context: MachineContext,
-  requestId: string | undefined,
+  requestId: ControlRequestId | undefined,
   request: Record<string, unknown>,
 ) {
   const { state, log } = context;
@@ -202,11 +211,11 @@ function onInitialize(
       'The agent is not available: its handshake failed or it exited.',
     );
   if (phase.name === 'ready') {
-    if (requestId) emitInitializeAnswer(context, requestId, applied);
+    if (requestId !== undefined) emitInitializeAnswer(context, requestId, applied);
     return;
   }
   startHandshake(context);
   const handshake = state.phase;
-  if (requestId && handshake.name === 'handshake')
+  if (requestId !== undefined && handshake.name === 'handshake')
     handshake.initializing.push({ requestId, applied });
 }

@@ -6,6 +6,7 @@ import {
   buildSystemInit,
   buildSystemStatus,
   buildSystemWarning,
+  type ControlRequestId,
   toModelInfos,
 } from '../north/client-lines.js';
 import type { MachineContext, Session } from './bridge-state.js';
@@ -20,20 +21,20 @@ export const identity = (context: MachineContext) => ({
 /** A success `control_response`; nothing for a request without a `request_id` (P-04). */
 export function emitControlSuccess(
   context: MachineContext,
-  requestId: string | undefined,
+  requestId: ControlRequestId | undefined,
   response?: Record<string, unknown>,
 ): void {
-  if (requestId) context.send(buildControlSuccess(requestId, response));
+  if (requestId !== undefined) context.send(buildControlSuccess(requestId, response));
 }
 
 /** An error `control_response`, with an optional stable `error_code`. */
 export function emitControlError(
   context: MachineContext,
-  requestId: string | undefined,
+  requestId: ControlRequestId | undefined,
   error: string,
   errorCode?: string,
 ): void {
-  if (requestId) context.send(buildControlError(requestId, error, errorCode));
+  if (requestId !== undefined) context.send(buildControlError(requestId, error, errorCode));
 }
 
 /**
@@ -42,7 +43,7 @@ export function emitControlError(
  */
 export function emitInitializeAnswer(
   context: MachineContext,
-  requestId: string,
+  requestId: ControlRequestId,
   applied: Readonly<Record<string, boolean>>,
 ): void {
   const { state } = context;
@@ -90,9 +91,13 @@ function systemInitFields(context: MachineContext, session: Session) {
   };
 }
 
-/** Whether a `system/init` emitted now would repeat the last one unchanged. */
+/** The `system/init` fields as they read now, but the commands (their changes go out on their own). */
+const initState = (context: MachineContext, session: Session): string =>
+  JSON.stringify({ ...systemInitFields(context, session), slashCommands: undefined });
+
+/** H-13: whether a `system/init` now would repeat the last one (commands aside). */
 export function systemInitUnchanged(context: MachineContext, session: Session): boolean {
-  return session.lastInit === JSON.stringify(systemInitFields(context, session));
+  return session.lastInit === initState(context, session);
 }
 
 /** H-12: emits `system/init`; the session's start-up warnings follow the first one. */
@@ -100,7 +105,7 @@ export function emitSystemInit(context: MachineContext): void {
   const session = sessionOf(context.state);
   if (session === undefined) return;
   const fields = systemInitFields(context, session);
-  session.lastInit = JSON.stringify(fields);
+  session.lastInit = initState(context, session);
   context.send(buildSystemInit({ ...fields, uuid: context.newId() }));
   for (const warning of session.warnings.splice(0)) emitWarning(context, warning);
 }

@@ -468,19 +468,30 @@ describe('handshake', () => {
     expect(harness.actions.at(-1)).toMatchObject({ type: 'stop-agent' });
   });
 
-  it('seed#24 N-06 available_commands_update re-emits system/init with the slash commands', () => {
-    const harness = createHarness();
-    harness.initialize();
-    harness.update({
+  it('seed#24 N-06 H-13 available_commands_update re-emits system/init only for a client that never sent initialize', () => {
+    const update = {
       sessionUpdate: 'available_commands_update',
       availableCommands: [
         { name: 'compact', description: '' },
         { name: 'help', description: '', input: { hint: 'topic' } },
       ],
-    });
-    const inits = harness.linesOf('system', 'init');
+    };
+    const plain = createHarness();
+    plain.user('hi');
+    plain.update(update);
+    const inits = plain.linesOf('system', 'init');
     expect(inits).toHaveLength(2);
     expect(inits[1]?.slash_commands).toEqual(['compact', 'help']);
+    // An SDK client (it sent initialize) gets one system/init per turn, the change as commands_changed.
+    const sdk = createHarness();
+    sdk.initialize();
+    sdk.user('hi');
+    sdk.update(update);
+    expect(sdk.linesOf('system', 'init')).toHaveLength(1);
+    expect(sdk.linesOf('system', 'commands_changed')).toHaveLength(1);
+    sdk.endPrompt();
+    sdk.user('again');
+    expect(sdk.linesOf('system', 'init').at(-1)?.slash_commands).toEqual(['compact', 'help']);
   });
 
   it('a user line before the handshake finished is queued, not failed; a client without initialize still gets a session', () => {

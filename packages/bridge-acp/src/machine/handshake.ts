@@ -6,7 +6,11 @@ import type {
 import { looksLikeAuthRequired } from '../auth/rank-auth-methods.js';
 import { formatRpcError } from '../json-rpc/format-rpc-error.js';
 import { acpProtocolVersion } from '../json-rpc/json-rpc.js';
-import { emptySessionCatalog, readSessionCatalog } from '../session/session-catalog.js';
+import {
+  emptySessionCatalog,
+  readSessionCatalog,
+  resolveModelId,
+} from '../session/session-catalog.js';
 import { readAgentInfo, sessionParams } from './agent-info.js';
 import { beginAuthentication } from './authenticate.js';
 import type { AgentInfo, MachineContext, Phase, Session } from './bridge-state.js';
@@ -212,6 +216,14 @@ function sessionOpened(
     warnings,
     unaskedToolWarned: false,
   };
+  const { model } = launch;
+  const offered = session.catalog.models.map((entry) => entry.id);
+  // FT-07: as `claude` fails on an unknown model, a model the agent does not list is an error.
+  if (model && model !== 'default' && offered.length > 0 && !resolveModelId(model, session.catalog))
+    return failHandshake(
+      context,
+      `The model '${model}' is not offered by the agent. Available models: ${offered.join(', ')}.`,
+    );
   phase.session = session;
   phase.earlyCommands.clear();
   refreshCatalogWindows(context, session);
@@ -255,12 +267,14 @@ export function failHandshake(context: MachineContext, reason: string, agentAliv
   const phase = state.phase;
   if (phase.name !== 'idle' && phase.name !== 'handshake') return;
   state.phase = closedPhase(state);
-  context.log.error('ACP handshake failed', { reason });
+  // Info: the reason (with the agent's stderr tail) reaches the client in the result already.
+  context.log.info('ACP handshake failed', { reason });
   context.emit({ type: 'cancel-timer', timerId: handshakeTimerId });
   context.rpc.failPending(reason);
   if (phase.name === 'handshake')
     for (const pending of phase.initializing) emitControlError(context, pending.requestId, reason);
-  if (state.turn === undefined) newTurn(context, state.startedAt);
+  // A client that sent only `initialize` gets a result; a message answered already none (FT-04).
+  if (state.turn === undefined && !state.client.prompted) newTurn(context, state.startedAt);
   finishTurn(context, { kind: 'handshake-failed', reason });
   if (agentAlive) context.emit({ type: 'stop-agent', reason });
 }

@@ -362,13 +362,8 @@ describe('permissions', () => {
       kind: 'edit',
     });
     const lines = harness.since(mark);
-    const input = {
-      title: 'Writing to hello.txt',
-      kind: 'edit',
-      path: '/proj/hello.txt',
-      file_path: '/proj/hello.txt',
-      content: 'hi\n',
-    };
+    // Claude's Write shape from the diff (T-05): no title, kind or path of the bridge's own.
+    const input = { file_path: '/proj/hello.txt', content: 'hi\n' };
     expect(lines[0]?.message.content[0]).toEqual({
       type: 'tool_use',
       id: 'write_file__write_file_1764000000000_0',

@@ -11,9 +11,15 @@ import {
   readPermissionOptions,
 } from '../permissions/permission-options.js';
 import { decidePermission } from '../permissions/permission-rules.js';
-import { mapToolName, unwrapMcpArguments } from '../tools/map-tool-name.js';
 import type { MachineContext, PendingPermission, Turn } from './bridge-state.js';
-import { announceToolCall, completeToolCall, toolCallOf, updateToolCall } from './tool-calls.js';
+import {
+  announceToolCall,
+  completeToolCall,
+  describeToolCall,
+  newToolCall,
+  toolCallOf,
+  updateToolCall,
+} from './tool-calls.js';
 
 /** The rejection text a withdrawn or denied tool call gets as its `tool_result` (real CLI wording). */
 const toolRejectedText = "The user doesn't want to proceed with this tool use.";
@@ -70,27 +76,14 @@ export function onPermissionRequest(
     : {};
   const toolCallId =
     typeof frame.toolCallId === 'string' && frame.toolCallId !== '' ? frame.toolCallId : undefined;
-  const rawInput = isRecord(frame.rawInput) ? frame.rawInput : undefined;
-  let title = typeof frame.title === 'string' && frame.title !== '' ? frame.title : undefined;
-  let toolName: string;
-  let known: Record<string, unknown> = {};
-  if (toolCallId !== undefined) {
-    const tool = toolCallOf(turn, toolCallId);
-    updateToolCall(tool, frame, undefined);
-    tool.permissionRequested = true;
-    announceToolCall(context, tool);
-    toolName = tool.name;
-    title = tool.title !== undefined && tool.title !== '' ? tool.title : undefined;
-    known = tool.input;
-  } else {
-    toolName = mapToolName(
-      { kind: typeof frame.kind === 'string' ? frame.kind : undefined, title, rawInput },
-      { mcpServerNames: Object.keys(state.client.mcpServers), quirks: context.quirks },
-    );
-  }
-  const unwrapped =
-    rawInput && unwrapMcpArguments(toolName, rawInput, context.quirks.mcpArgumentEnvelopes);
-  const input = isRecord(unwrapped) ? unwrapped : known;
+  // A request without an id gets a call state of its own (not tracked), for its name and input.
+  const tool = toolCallId === undefined ? newToolCall('') : toolCallOf(turn, toolCallId);
+  updateToolCall(tool, frame, context.quirks);
+  tool.permissionRequested = true;
+  if (toolCallId !== undefined) announceToolCall(context, tool);
+  else Object.assign(tool, describeToolCall(context, tool));
+  const { name: toolName, input } = tool;
+  const title = tool.title !== undefined && tool.title !== '' ? tool.title : undefined;
   const options = readPermissionOptions(request.options);
   const decision = decidePermission({
     toolName,

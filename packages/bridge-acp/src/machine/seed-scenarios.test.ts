@@ -67,7 +67,8 @@ function toolNameFor(frame: Line, mcpServers: string[] = ['unity-ops']): string 
       mcpServers: Object.fromEntries(mcpServers.map((name) => [name, { command: 'srv' }])),
     },
   });
-  harness.update({ sessionUpdate: 'tool_call', toolCallId: 't', ...frame });
+  // A call that ended is announced at once (T-06), whatever its input.
+  harness.update({ sessionUpdate: 'tool_call', toolCallId: 't', status: 'completed', ...frame });
   return harness.linesOf('assistant').at(-1)?.message.content[0].name;
 }
 

@@ -1,9 +1,15 @@
+import type { BackendQuirks } from '@agentbridge/core/contracts';
 import { isRecord } from '@agentbridge/core/contracts';
-import type { ToolCall as AcpToolCall, ToolCallUpdate } from '@agentclientprotocol/sdk/unstable';
+import type {
+  ToolCall as AcpToolCall,
+  PlanEntry,
+  ToolCallUpdate,
+} from '@agentclientprotocol/sdk/unstable';
 import { buildToolResult } from '../north/client-lines.js';
 import { decidePermission } from '../permissions/permission-rules.js';
 import { isReadOnlyCommand, shellCommandLine } from '../permissions/shell-command.js';
-import { buildToolInput } from '../tools/build-tool-input.js';
+import { buildToolInput, isInputKnown } from '../tools/build-tool-input.js';
+import { todoWriteResultText } from '../tools/claude-tools.js';
 import { mapToolName, toolMetaKind } from '../tools/map-tool-name.js';
 import {
   type ToolOutput,
@@ -30,79 +36,97 @@ const changingKinds = new Set(['edit', 'delete', 'move', 'execute']);
 /** The Claude modes in which the client expects to be asked before a change. */
 const askingModes = new Set(['default', 'plan', 'dontAsk']);
 
+/** A call nothing is known of yet. */
+export const newToolCall = (id: string): ToolCall => ({
+  id,
+  name: 'Tool',
+  input: {},
+  stage: 'seen',
+  permissionRequested: false,
+});
+
 /** The state of `toolCallId` in the turn, created on first sight (T-01). */
 export function toolCallOf(turn: Turn, toolCallId: string): ToolCall {
   let tool = turn.tools.get(toolCallId);
   if (tool === undefined) {
-    tool = { id: toolCallId, name: 'Tool', input: {}, stage: 'seen', permissionRequested: false };
+    tool = newToolCall(toolCallId);
     turn.tools.set(toolCallId, tool);
   }
   return tool;
 }
 
-/** T-01: folds a frame's descriptive fields; a missing `kind` may come from `_meta` (T-12). */
-export function updateToolCall(
-  tool: ToolCall,
-  frame: ToolCallFrame,
-  metaKindKey: string | undefined,
-): void {
+/** T-01, T-14: folds a frame's facts; a missing `kind` may come from `_meta` (T-12). */
+export function updateToolCall(tool: ToolCall, frame: ToolCallFrame, quirks: BackendQuirks): void {
   if ('title' in frame) tool.title = typeof frame.title === 'string' ? frame.title : undefined;
   if (typeof frame.kind === 'string') tool.kind = frame.kind;
-  else if (metaKindKey !== undefined && tool.kind === undefined)
-    tool.metaKind = toolMetaKind(frame._meta, metaKindKey) ?? tool.metaKind;
+  else if (quirks.toolKindMetaKey !== undefined && tool.kind === undefined)
+    tool.metaKind = toolMetaKind(frame._meta, quirks.toolKindMetaKey) ?? tool.metaKind;
+  if (typeof frame.status === 'string') tool.status = frame.status;
   if (isRecord(frame.rawInput)) tool.rawInput = frame.rawInput;
   const name = (frame as { name?: unknown }).name;
   if (typeof name === 'string' && name !== '') tool.agentToolName = name;
-  if (tool.stage !== 'seen') return;
+  const meta = isRecord(frame._meta) ? frame._meta : {};
+  const metaName = quirks.toolNameMetaKey === undefined ? undefined : meta[quirks.toolNameMetaKey];
+  if (typeof metaName === 'string' && metaName !== '') tool.metaName = metaName;
+  const claudeCode = isRecord(meta.claudeCode) ? meta.claudeCode : {};
+  if (typeof claudeCode.toolName === 'string') tool.claudeName = claudeCode.toolName;
+  if (claudeCode.toolResponse !== undefined) tool.toolResponse = claudeCode.toolResponse;
   if (Array.isArray(frame.locations)) tool.locations = frame.locations;
-  if (Array.isArray(frame.content)) {
-    // The `newText` of a diff with an empty `oldText` is a file being written.
-    for (const block of frame.content) {
-      if (
-        block?.type !== 'diff' ||
-        (block.oldText !== undefined && block.oldText !== null && block.oldText !== '')
-      )
-        continue;
-      if (typeof block.newText === 'string') {
-        tool.writtenText = block.newText;
-        break;
-      }
-    }
-  }
+  if (Array.isArray(frame.content))
+    tool.diff = frame.content.find((block) => block?.type === 'diff') ?? tool.diff;
+}
+
+/** T-04, T-10: the Claude name and input the call has now. */
+export function describeToolCall(context: MachineContext, tool: ToolCall) {
+  const { quirks } = context;
+  const name = mapToolName(
+    { ...tool, kind: tool.kind ?? tool.metaKind, name: tool.agentToolName, toolCallId: tool.id },
+    { mcpServerNames: Object.keys(context.state.client.mcpServers), quirks },
+  );
+  return { name, input: buildToolInput(tool, name, quirks) };
 }
 
 /** T-03: announces the call as a `tool_use` block (name and input fixed from now on, T-02). */
 export function announceToolCall(context: MachineContext, tool: ToolCall): void {
   if (tool.stage !== 'seen') return;
   tool.stage = 'announced';
-  const kind = tool.kind ?? tool.metaKind;
-  tool.name = mapToolName(
-    {
-      kind,
-      title: tool.title,
-      rawInput: tool.rawInput,
-      metaKind: tool.metaKind,
-      name: tool.agentToolName,
-      toolCallId: tool.id,
-    },
-    { mcpServerNames: Object.keys(context.state.client.mcpServers), quirks: context.quirks },
-  );
-  tool.input = buildToolInput(
-    {
-      title: tool.title,
-      kind,
-      rawInput: tool.rawInput,
-      locations: tool.locations,
-      writtenText: tool.writtenText,
-    },
-    tool.name,
-    context.quirks.mcpArgumentEnvelopes,
-  );
-  context.stream.toolUse({ id: tool.id, name: tool.name, input: tool.input });
+  const { name, input } = describeToolCall(context, tool);
+  tool.name = name;
+  tool.input = input;
+  context.stream.toolUse({ id: tool.id, name, input });
 }
 
-/** The output a call reports now: its latest `content`, else its `rawOutput` (T-20, T-21). */
-function currentOutput(tool: ToolCall): ToolOutput | undefined {
+/**
+ * T-40: an ACP `plan` as the `TodoWrite` call the real CLI writes for its todo list: a `tool_use`
+ * `{todos:[{content, status}]}` and its `tool_result` (ACP has no `activeForm`).
+ */
+export function applyPlan(context: MachineContext, entries: unknown): void {
+  if (!Array.isArray(entries)) return;
+  const todos = entries.flatMap((entry: Partial<PlanEntry> | null) =>
+    typeof entry?.content === 'string' && typeof entry.status === 'string'
+      ? [{ content: entry.content, status: entry.status }]
+      : [],
+  );
+  const id = `toolu_${context.newId()}`;
+  context.stream.toolUse({ id, name: 'TodoWrite', input: { todos } });
+  context.stream.endMessage('tool_use');
+  context.send(
+    buildToolResult({
+      ...identity(context),
+      toolUseId: id,
+      content: todoWriteResultText,
+      isError: false,
+    }),
+  );
+}
+
+/**
+ * The output a call reports now: its latest `content`, else its `rawOutput` (T-20, T-21); the
+ * `rawOutput` first with `quirks.rawOutputIsToolResult`.
+ */
+function currentOutput(context: MachineContext, tool: ToolCall): ToolOutput | undefined {
+  if (context.quirks.rawOutputIsToolResult === true && tool.rawOutput !== undefined)
+    return toolOutputFromRawOutput(tool.rawOutput);
   const content = tool.contentOutput;
   if (content !== undefined && (content.text !== '' || content.images.length > 0)) return content;
   if (tool.rawOutput !== undefined) return toolOutputFromRawOutput(tool.rawOutput);
@@ -123,13 +147,14 @@ export function completeToolCall(
   announceToolCall(context, tool);
   tool.stage = 'completed';
   context.stream.endMessage('tool_use');
-  const output = text === undefined ? currentOutput(tool) : undefined;
+  const output = text === undefined ? currentOutput(context, tool) : undefined;
   context.send(
     buildToolResult({
       ...identity(context),
       toolUseId: tool.id,
       content: text ?? (output === undefined ? '' : toolResultContent(output)),
       isError,
+      toolUseResult: text === undefined ? tool.toolResponse : undefined,
     }),
   );
 }
@@ -143,23 +168,27 @@ export function applyToolCallFrame(context: MachineContext, frame: ToolCallFrame
   const toolCallId = frame.toolCallId;
   if (turn === undefined || typeof toolCallId !== 'string' || toolCallId === '') return;
   const tool = toolCallOf(turn, toolCallId);
-  updateToolCall(tool, frame, context.quirks.toolKindMetaKey);
+  updateToolCall(tool, frame, context.quirks);
   if (Array.isArray(frame.content)) tool.contentOutput = toolOutputFromContent(frame.content);
   if (frame.rawOutput !== undefined && frame.rawOutput !== null) tool.rawOutput = frame.rawOutput;
   if (tool.stage === 'completed') return;
-  announceToolCall(context, tool);
-  const status = frame.status;
-  if (status === 'in_progress' || status === 'completed' || status === 'failed')
-    warnIfUnasked(context, tool);
-  if (status === 'completed' || status === 'failed')
-    completeToolCall(context, tool, status === 'failed');
+  const status = tool.status;
+  const ended = status === 'completed' || status === 'failed';
+  // T-06: a pending call's input may still stream (ACP); a running one is shown once its input is
+  // whole, an ended one at once.
+  if (ended || (status === 'in_progress' && isInputKnown(describeToolCall(context, tool))))
+    announceToolCall(context, tool);
+  if (!ended) return;
+  // An agent may report a call running while it still asks for it: judge at the end.
+  warnIfUnasked(context, tool);
+  completeToolCall(context, tool, status === 'failed');
 }
 
-/** T-31: every announced call still open gets a result, in arrival order; then the calls are forgotten. */
+/** T-31: every call still open is announced and gets a result, in arrival order; then the calls are forgotten. */
 export function settleOpenToolCalls(context: MachineContext, turn: Turn, reason: string): void {
   for (const tool of turn.tools.values()) {
-    if (tool.stage !== 'announced') continue;
-    const output = currentOutput(tool);
+    if (tool.stage === 'completed') continue;
+    const output = currentOutput(context, tool);
     const hasOutput = output !== undefined && (output.text !== '' || output.images.length > 0);
     completeToolCall(context, tool, false, hasOutput ? undefined : reason);
   }

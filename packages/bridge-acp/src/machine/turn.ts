@@ -13,6 +13,14 @@ import { withdrawPendingPermissions } from './permissions.js';
 import { standingInstructionsBlock, standingInstructionsText } from './standing-instructions.js';
 import { settleOpenToolCalls, syntheticToolResultTexts } from './tool-calls.js';
 
+/** FT-01, FT-03: the timers of the cancel grace and of the wait for an abandoned prompt. */
+export const graceTimerId = 'cancel-grace';
+export const abandonedTimerId = 'abandoned';
+
+/** How long a cancelled prompt may take to answer, and a turn may wait for an abandoned one. */
+export const cancelGraceMs = (context: MachineContext): number =>
+  context.launch.cancelGraceMs ?? context.backend?.process.cancelGraceMs ?? 5_000;
+
 /** True when a Claude `content` has nothing that could become a prompt block. */
 function isEmptyContent(content: unknown): boolean {
   if (typeof content === 'string') return content === '';
@@ -49,6 +57,7 @@ export function newTurn(context: MachineContext, startedAt = context.now()): Tur
  */
 export function acceptUserMessage(context: MachineContext, line: Record<string, unknown>) {
   const { state } = context;
+  state.client.prompted = true;
   const content = isRecord(line.message) ? line.message.content : undefined;
   if (context.launch.replayUserMessages)
     context.send(
@@ -80,8 +89,8 @@ export function acceptUserMessage(context: MachineContext, line: Record<string, 
 
 /**
  * Starts a turn whose prompts waited for the session: `system/init` (the real CLI writes one per
- * turn; only the first turn skips it when it would repeat the one of session-ready), then the
- * first prompt.
+ * turn; the first turn's is the one of session-ready unless the model or mode changed since),
+ * then the first prompt.
  */
 export function beginQueuedTurn(context: MachineContext) {
   const { state } = context;
@@ -90,15 +99,26 @@ export function beginQueuedTurn(context: MachineContext) {
   const session = phase.session;
   if (turn.promptCount === 0) {
     session.turnsStarted += 1;
+    // H-13: one system/init per turn; the first turn's is the one of session-ready unless the
+    // model or mode changed since (command changes go out as commands_changed).
     if (session.turnsStarted > 1 || !systemInitUnchanged(context, session)) emitSystemInit(context);
   }
   sendNextPrompt(context, turn);
 }
 
-/** PR-04: sends the turn's next queued message (those that translate to nothing are skipped). */
+/**
+ * PR-04: sends the turn's next queued message (those that translate to nothing are skipped). While
+ * an abandoned prompt runs (FT-02) the turn waits for it, at most the cancel grace.
+ */
 function sendNextPrompt(context: MachineContext, turn: Turn) {
-  const { phase } = context.state;
+  const { phase, abandoned } = context.state;
   if (phase.name !== 'ready') return;
+  if (abandoned !== undefined) {
+    if (abandoned.waited) return;
+    abandoned.waited = true;
+    const delayMs = cancelGraceMs(context);
+    return context.emit({ type: 'start-timer', timerId: abandonedTimerId, delayMs });
+  }
   const { session, agent } = phase;
   for (let content = turn.queue.shift(); content !== undefined; content = turn.queue.shift()) {
     const { blocks, dropped } = toAcpPrompt(content, agent.can);
@@ -139,8 +159,17 @@ function sendNextPrompt(context: MachineContext, turn: Turn) {
  * queued steering messages the next prompt of the same turn (PR-08); else R-02.
  */
 function onPromptAnswer(context: MachineContext, turn: Turn, answer: RpcOutcome<PromptResponse>) {
-  if (context.state.turn !== turn) return;
+  const { state } = context;
+  if (state.abandoned?.turn === turn) {
+    // FT-02: the abandoned prompt settled; its answer is dropped and a waiting turn may start.
+    if (state.abandoned.waited) context.emit({ type: 'cancel-timer', timerId: abandonedTimerId });
+    state.abandoned = undefined;
+    context.log.info('the abandoned prompt settled; its answer was dropped');
+    return beginQueuedTurn(context);
+  }
+  if (state.turn !== turn) return;
   const cancelling = turn.prompt === 'cancelling';
+  if (cancelling) context.emit({ type: 'cancel-timer', timerId: graceTimerId });
   turn.prompt = 'waiting';
   if (!answer.ok)
     return finishTurn(context, { kind: 'prompt-error', errorText: formatRpcError(answer.error) });
@@ -189,6 +218,8 @@ export function interruptTurn(context: MachineContext, acknowledge?: () => void)
   if (turn.permissions.size > 0) turn.abortedTools = true;
   const { phase } = state;
   if (phase.name === 'ready') context.rpc.notify('session/cancel', { sessionId: phase.session.id });
+  // FT-01: the answer may never come; the turn ends at the grace anyway.
+  context.emit({ type: 'start-timer', timerId: graceTimerId, delayMs: cancelGraceMs(context) });
   withdrawPendingPermissions(context, 'interrupt', acknowledge);
 }
 
@@ -222,7 +253,7 @@ export function finishTurn(context: MachineContext, ending: TurnEnding) {
       ...identity(context),
       forToolUse: ending.kind === 'cancelled' && ending.duringTools,
     });
-    if ([...turn.tools.values()].some((tool) => tool.stage === 'announced')) {
+    if ([...turn.tools.values()].some((tool) => tool.stage !== 'completed')) {
       stream.abort();
       settleOpenToolCalls(context, turn, openCallReason(ending));
       context.send(marker);

@@ -242,3 +242,39 @@ describe('usage through the bridge', () => {
     expect(lastResult(harness).modelUsage.large.contextWindow).toBe(5000);
   });
 });
+
+describe('usage told in notifications', () => {
+  it('U-02 Qwen’s _meta.usage on an update counts like a prompt answer’s; the answer then adds none', () => {
+    const harness = turnHarness();
+    const usage = (inputTokens: number, outputTokens: number) => ({
+      sessionUpdate: 'agent_message_chunk',
+      content: { type: 'text', text: '' },
+      _meta: { usage: { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens } },
+    });
+    harness.update(usage(100, 20));
+    harness.update({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'Hi' } });
+    harness.update(usage(130, 5));
+    harness.endPrompt('end_turn', { usage: { inputTokens: 999, outputTokens: 999 } });
+    expect(lastResult(harness).usage).toMatchObject({ input_tokens: 230, output_tokens: 25 });
+    // An empty chunk carrying usage is no text.
+    expect(harness.linesOf('assistant').map((line) => line.message.content[0].text)).toEqual([
+      'Hi',
+    ]);
+    harness.user('again');
+    harness.endPrompt('end_turn', { usage: { inputTokens: 7, outputTokens: 3 } });
+    expect(lastResult(harness).usage).toMatchObject({ input_tokens: 7, output_tokens: 3 });
+  });
+
+  it('U-02 notification-level _meta usage rows count too (the shapes of prompt answers)', () => {
+    const harness = turnHarness();
+    harness.update(
+      { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'x' } },
+      'sess-1',
+      {
+        quota: { token_count: { input_tokens: 40, output_tokens: 4 } },
+      },
+    );
+    harness.endPrompt();
+    expect(lastResult(harness).usage).toMatchObject({ input_tokens: 40, output_tokens: 4 });
+  });
+});

@@ -88,7 +88,7 @@ describe('buildResult', () => {
     });
   });
 
-  it('C-01 an interrupted stream ends error_during_execution / aborted_streaming with a null stop reason (scenario 48)', () => {
+  it('C-01 R-05 an interrupted stream ends error_during_execution / aborted_streaming with a null stop reason and no result text (scenario 48)', () => {
     const line = result({ kind: 'cancelled', duringTools: false });
     expect(line).toMatchObject({
       subtype: 'error_during_execution',
@@ -97,6 +97,10 @@ describe('buildResult', () => {
       terminal_reason: 'aborted_streaming',
       errors: ['[Request interrupted by user]'],
     });
+    // R-05: no `result` text after an interrupt, as the real CLI (the partial answer is not one).
+    expect(
+      result({ kind: 'cancelled', duringTools: false }, { lastText: 'Counting: 1, ' }),
+    ).not.toHaveProperty('result');
     expect(result({ kind: 'completed', stopReason: 'cancelled' })).toMatchObject({
       terminal_reason: 'aborted_streaming',
       is_error: true,

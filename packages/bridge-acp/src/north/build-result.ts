@@ -43,7 +43,8 @@ export const resultTexts = {
 
 type Outcome = {
   readonly subtype: ResultMessage['subtype'];
-  readonly result: string;
+  /** Absent after an interrupt, as the real CLI writes it. */
+  readonly result?: string;
   readonly errors?: string[];
   readonly stopReason: string | null;
   readonly terminalReason: string;
@@ -78,7 +79,6 @@ function outcomeOf(ending: TurnEnding, lastText: string): Outcome {
     case 'cancelled':
       return {
         subtype: 'error_during_execution',
-        result: lastText,
         errors: [resultTexts.interrupted],
         stopReason: ending.duringTools ? 'tool_use' : null,
         terminalReason: ending.duringTools ? 'aborted_tools' : 'aborted_streaming',
@@ -111,7 +111,7 @@ export function buildResult(fields: ResultFields): ResultMessage {
     duration_ms: fields.durationMs,
     duration_api_ms: fields.durationMs,
     num_turns: fields.numTurns ?? 1,
-    result: outcome.result,
+    ...(outcome.result === undefined ? {} : { result: outcome.result }),
     stop_reason: outcome.stopReason,
     session_id: fields.sessionId,
     total_cost_usd: fields.usage.total_cost_usd,

@@ -17,6 +17,9 @@ import type { McpServerStatus } from '../mcp/to-acp-mcp-servers.js';
 // Builders of the stream-json lines the bridge writes, in the real Claude Code CLI's shapes and key
 // order (stream-json.md §2.4, §4, §5). Each returns a typed message; the host serialises it.
 
+/** A client control request's id, echoed as sent (a string, or a number). */
+export type ControlRequestId = ControlResponseMessage['response']['request_id'];
+
 type Identity = { readonly sessionId: string; readonly uuid: string };
 type UserContent = ServerUserMessage['message']['content'];
 
@@ -152,7 +155,7 @@ export function buildInterruptionMarker(
 
 /** A success `control_response`; `response` is omitted for bare acknowledgements. */
 export function buildControlSuccess(
-  requestId: string,
+  requestId: ControlRequestId,
   response?: Record<string, unknown>,
 ): ControlResponseMessage {
   const inner = { subtype: 'success' as const, request_id: requestId };
@@ -164,7 +167,7 @@ export function buildControlSuccess(
 
 /** C-05: an error `control_response` (`error_code` e.g. `unsupported_request`). */
 export function buildControlError(
-  requestId: string,
+  requestId: ControlRequestId,
   error: string,
   errorCode?: string,
 ): ControlResponseMessage {
@@ -249,7 +252,7 @@ export function toModelInfos(
 
 /** H-11: the success answer to the client's `initialize`, with what became of its launch fields. */
 export function buildInitializeResponse(fields: {
-  readonly requestId: string;
+  readonly requestId: ControlRequestId;
   readonly commands: readonly SlashCommand[];
   readonly models: readonly ModelInfo[];
   readonly agentName?: string;

@@ -41,7 +41,10 @@ type OpenMessage = {
   readonly sessionId: string;
   acpMessageId: string | undefined;
   nextIndex: number;
-  block: { readonly kind: 'text' | 'thinking'; readonly index: number; text: string } | undefined;
+  /** `recent`: the latest chunks, joined into `text` 64 at a time (a few strings outlive a GC). */
+  block:
+    | { readonly kind: 'text' | 'thinking'; readonly index: number; text: string; recent: string[] }
+    | undefined;
   /** The last block was a tool_use: text after it belongs to a new message. */
   endsWithToolUse: boolean;
 };
@@ -126,6 +129,7 @@ export function createTurnStream(options: TurnStreamOptions) {
     const block = message.block;
     if (block !== undefined) {
       message.block = undefined;
+      block.text += block.recent.join('');
       if (block.kind === 'text') {
         lastText = lastTextMessageId === message.id ? `${lastText ?? ''}${block.text}` : block.text;
         lastTextMessageId = message.id;
@@ -181,7 +185,7 @@ export function createTurnStream(options: TurnStreamOptions) {
       block = undefined;
     }
     if (block === undefined) {
-      block = { kind, index: message.nextIndex++, text: '' };
+      block = { kind, index: message.nextIndex++, text: '', recent: [] };
       message.block = block;
       if (partial)
         event(message, {
@@ -194,7 +198,7 @@ export function createTurnStream(options: TurnStreamOptions) {
         });
     }
     if (chunk === '') return;
-    block.text += chunk;
+    if (block.recent.push(chunk) === 64) block.text += block.recent.splice(0).join('');
     if (partial)
       event(message, {
         type: 'content_block_delta',
@@ -260,7 +264,8 @@ export function createTurnStream(options: TurnStreamOptions) {
     lastText(): string | undefined {
       const block = open?.block;
       if (open === undefined || block === undefined || block.kind !== 'text') return lastText;
-      return lastTextMessageId === open.id ? `${lastText ?? ''}${block.text}` : block.text;
+      const text = block.text + block.recent.join('');
+      return lastTextMessageId === open.id ? `${lastText ?? ''}${text}` : text;
     },
     hasOpenMessage: (): boolean => open !== undefined,
     /** A new client turn: ends any open message and forgets `lastText`. */

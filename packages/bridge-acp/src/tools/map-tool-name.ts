@@ -1,6 +1,7 @@
 import type { BackendQuirks, McpArgumentsEnvelope } from '@agentbridge/core/contracts';
 import { compileQuirkPattern, isRecord } from '@agentbridge/core/contracts';
 import type { ToolCallUpdate } from '@agentclientprotocol/sdk';
+import { toolNameByCommonId } from './claude-tools.js';
 
 /** The fields of a tool-call frame (or permission request) that decide its Claude name. */
 export type ToolNameFrame = Partial<
@@ -10,6 +11,12 @@ export type ToolNameFrame = Partial<
   readonly kind?: string;
   /** The kind {@link toolMetaKind} read from `_meta` (T-12), used when `kind` is absent. */
   readonly metaKind?: string;
+  /** The Claude tool name the agent reports in `_meta.claudeCode.toolName` (T-14). */
+  readonly claudeName?: string;
+  /** The agent's own tool name from `_meta[quirks.toolNameMetaKey]` (T-14). */
+  readonly metaName?: string;
+  /** The first diff of the call's content: one with no old text writes a whole file (T-14). */
+  readonly diff?: { readonly oldText?: string | null };
 };
 
 type McpToolId = { readonly server: string; readonly tool: string };
@@ -29,23 +36,29 @@ const toolNameByAcpKind: Table = {
 const toolSegment = /^[A-Za-z0-9_-]+$/;
 
 /**
- * The Claude tool name of an ACP tool call (T-10), a policy input, so read only from tool-id
- * fields; the first rule that applies wins: a shell call (`rawInput.command` or `.script`) is
- * never MCP; an MCP id in the title (not for `execute`); an MCP id as the whole value of `name`,
- * `rawInput.tool_name`, `.tool` or `.toolName`; `rawInput` `{server, tool}`; the backend's
- * `toolNameByAgentTool` (by `name`, the title's first word, or the `toolCallId`), its
- * `toolNameByKind`, the ACP kinds; the agent's title (T-13); else `Tool`.
+ * The Claude tool name of an ACP tool call (T-10, T-14), a policy input, so read only from tool-id
+ * fields; the first rule that applies wins: the agent's own `_meta.claudeCode.toolName`; a shell
+ * call (`rawInput.command` or `.script`) is never MCP; an MCP id in the title (not for `execute`);
+ * an MCP id as the whole value of `name`, `rawInput.tool_name`, `.tool` or `.toolName`; `rawInput`
+ * `{server, tool}`; the backend's `toolNameByAgentTool`, then the shared table of common ids (by
+ * `name`, the `_meta` tool name, the title's first word, or the `toolCallId`); `Write` for an edit
+ * that creates a file; the backend's `toolNameByKind`, the ACP kinds; the agent's title (T-13);
+ * else `Tool`.
  */
 export function mapToolName(
   frame: ToolNameFrame,
   context: { readonly mcpServerNames: readonly string[]; readonly quirks?: BackendQuirks },
 ): string {
+  if (frame.claudeName !== undefined && frame.claudeName !== '') return frame.claudeName;
   const title = typeof frame.title === 'string' ? frame.title : undefined;
   const name = typeof frame.name === 'string' ? frame.name : undefined;
   const kind =
     typeof frame.kind === 'string' && frame.kind !== '' ? frame.kind : acpKind(frame.metaKind);
   const input = isRecord(frame.rawInput) ? frame.rawInput : undefined;
-  const isShell = typeof input?.command === 'string' || typeof input?.script === 'string';
+  const isShell =
+    typeof input?.command === 'string' ||
+    Array.isArray(input?.command) ||
+    typeof input?.script === 'string';
   const { mcpServerNames: servers, quirks } = context;
   if (!isShell && servers.length > 0) {
     const titleSuffixPattern = quirks?.mcpTitleSuffixPattern;
@@ -59,13 +72,18 @@ export function mapToolName(
   const server = input?.server;
   const tool = input?.tool;
   if (!isShell && isMcpIdSegment(server) && isMcpIdSegment(tool)) return `mcp__${server}__${tool}`;
-  const table = quirks?.toolNameByAgentTool;
   const idPattern = compileQuirkPattern(quirks?.toolCallIdPattern);
   const idTool = typeof frame.toolCallId === 'string' ? idPattern?.exec(frame.toolCallId) : null;
+  // An execute call's title is its command line: its first word names a program, not a tool.
+  const titleWord = kind === 'execute' ? undefined : title?.trim().split(/\s/, 1)[0];
+  const ids = [name, frame.metaName, titleWord, idTool?.[1] || undefined];
+  const lookUp = (table: Table | undefined) =>
+    ids.reduce<string | undefined>((found, id) => found ?? ownValue(table, id), undefined);
   return (
-    ownValue(table, name) ??
-    ownValue(table, title?.trim().split(/\s/, 1)[0]) ??
-    ownValue(table, idTool?.[1] || undefined) ??
+    lookUp(quirks?.toolNameByAgentTool) ??
+    lookUp(toolNameByCommonId) ??
+    // ACP's new file has no old text; some agents send "" for one.
+    (kind === 'edit' && frame.diff !== undefined && !frame.diff.oldText ? 'Write' : undefined) ??
     ownValue(quirks?.toolNameByKind, kind) ??
     ownValue(toolNameByAcpKind, kind) ??
     agentTitleAsToolName(title) ??

@@ -190,6 +190,11 @@ describe('toolOutputFromRawOutput', () => {
     ).toBe('hi');
   });
 
+  it('T-21 a bare list of content blocks (a tool_result as claude-agent-acp relays it) is read too', () => {
+    expect(toolOutputFromRawOutput([{ type: 'text', text: 'echo: ping' }]).text).toBe('echo: ping');
+    expect(toolOutputFromRawOutput([1, 2]).text).toBe('[1,2]');
+  });
+
   it('T-21 null and undefined give an empty output', () => {
     expect(isEmptyToolOutput(toolOutputFromRawOutput(null))).toBe(true);
     expect(isEmptyToolOutput(toolOutputFromRawOutput(undefined))).toBe(true);

@@ -34,14 +34,21 @@ export function toolOutputFromContent(
 
 /**
  * The output of `rawOutput` (T-21), for a call whose `content` gave nothing: an MCP result
- * (`{result:{content}}` or `{content}`) gives its pictures and text when it yields any; else a
- * string verbatim, any other value as compact JSON; `null` and `undefined` nothing.
+ * (`{result:{content}}`, `{content}`, or the bare block list a tool_result holds) gives its
+ * pictures and text when it yields any; else a string verbatim, any other value as compact JSON;
+ * `null` and `undefined` nothing.
  */
 export function toolOutputFromRawOutput(rawOutput: unknown): ToolOutput {
   if (rawOutput === undefined || rawOutput === null) return { text: '', images: [] };
   if (typeof rawOutput === 'string') return { text: rawOutput, images: [] };
   const nested = isRecord(rawOutput) && isRecord(rawOutput.result) ? rawOutput.result.content : 0;
-  const blocks = Array.isArray(nested) ? nested : isRecord(rawOutput) ? rawOutput.content : 0;
+  const blocks = Array.isArray(rawOutput)
+    ? rawOutput
+    : Array.isArray(nested)
+      ? nested
+      : isRecord(rawOutput)
+        ? rawOutput.content
+        : 0;
   if (Array.isArray(blocks)) {
     const output = outputOfBlocks(blocks);
     if (output.text !== '' || output.images.length > 0) return output;

@@ -62,6 +62,8 @@ export function createUsageLedger() {
   let costUsd = 0;
   let turn = { ...noTokens };
   let reported = false;
+  /** This turn's usage came in notifications: prompt answers add none. */
+  let notified = false;
   /** This turn's per-model rows (`_meta.quota.model_usage`, `_meta.usage.modelUsage`). */
   let modelRows = new Map<string, Tokens>();
 
@@ -98,10 +100,18 @@ export function createUsageLedger() {
     }
   };
 
+  /** The usage conventions of a `_meta` (after ACP `usage`, which wins when present). */
+  const foldMeta = (meta: Row, hasUsage: boolean): void => {
+    if (!hasUsage && isRecord(meta.usage)) foldMetaUsage(meta.usage);
+    else if (!hasUsage && isFiniteNumber(meta.inputTokens)) addTurn(acpTokens(meta, false));
+    if (isRecord(meta.quota)) foldQuota(meta.quota, hasUsage);
+  };
+
   return {
     /** U-10: a client turn starts; per-turn sums and per-model rows restart at zero. */
     startTurn(): void {
       turn = { ...noTokens };
+      notified = false;
       reported = false;
       modelRows = new Map();
     },
@@ -114,21 +124,28 @@ export function createUsageLedger() {
       if (cost.amount === undefined || cost.amount === null) costUsd = 0;
       else if (isFiniteNumber(cost.amount) && cost.amount >= 0) costUsd = cost.amount;
     },
-    /** N-02: the `_meta` of a `session/update` (`totalTokens` > 0 is a reading). */
+    /**
+     * N-02, U-02: the `_meta` of a `session/update` or of its update: `totalTokens` > 0 is a
+     * reading; usage rows in the prompt answer's `_meta` shapes count (`_meta.usage` on a chunk), and
+     * then the turn's prompt answers add no usage of their own.
+     */
     applyNotificationMeta(meta: unknown): void {
-      if (isRecord(meta)) setReading(meta.totalTokens);
+      if (!isRecord(meta)) return;
+      setReading(meta.totalTokens);
+      if (isRecord(meta.usage) || isFiniteNumber(meta.inputTokens) || isRecord(meta.quota)) {
+        foldMeta(meta, false);
+        notified = true;
+      }
     },
     /** U-11/U-12: a `session/prompt` result: ACP `usage`, then the `_meta` conventions agents share. */
     foldPromptResponse(result: PromptResponse | null | undefined): void {
       const usage: unknown = result?.usage;
-      const hasUsage = isRecord(usage);
+      const hasUsage = isRecord(usage) && !notified;
       if (hasUsage) addTurn(acpTokens(usage));
       const meta: unknown = result?._meta;
       if (!isRecord(meta)) return;
       setReading(meta.totalTokens);
-      if (!hasUsage && isRecord(meta.usage)) foldMetaUsage(meta.usage);
-      else if (!hasUsage && isFiniteNumber(meta.inputTokens)) addTurn(acpTokens(meta, false));
-      if (isRecord(meta.quota)) foldQuota(meta.quota, hasUsage);
+      if (!notified) foldMeta(meta, hasUsage);
     },
     /** U-21: each model's window from the catalog (`_meta.totalContextTokens`); replaces the last. */
     setCatalogWindows(windows: Readonly<Record<string, number>>): void {
@@ -172,6 +189,7 @@ export function createUsageLedger() {
     turnOutputTokens: (): number => turn.output,
     /** U-20: the turn's output tokens once `result` is folded, without folding it. */
     turnOutputTokensAfter(result: PromptResponse | null | undefined): number {
+      if (notified) return turn.output;
       const scratch = createUsageLedger();
       scratch.foldPromptResponse(result);
       return turn.output + scratch.turnOutputTokens();

@@ -54,6 +54,7 @@ export const backendManifestSchema = section({
     exitsOnStdinEof: z.boolean(),
     stopGraceMs: milliseconds.optional(),
     handshakeTimeoutMs: z.number().int().positive().optional(),
+    cancelGraceMs: z.number().int().positive().optional(),
   }),
   hints: section({
     install: z.string().optional(),
@@ -75,6 +76,12 @@ export const backendManifestSchema = section({
       section({ toolField: z.string().min(1), argumentsField: z.string().min(1) }),
     ).optional(),
     toolKindMetaKey: z.string().min(1).optional(),
+    toolNameMetaKey: z.string().min(1).optional(),
+    toolInputKeys: z
+      .record(z.string(), z.record(z.string(), strings).readonly())
+      .readonly()
+      .optional(),
+    rawOutputIsToolResult: z.boolean().optional(),
     loadReplaySettleMs: milliseconds.optional(),
     fatalStderrPatterns: list(pattern).optional(),
     rejectionEndsTurn: z.boolean().optional(),

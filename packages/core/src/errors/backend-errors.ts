@@ -1,10 +1,15 @@
 import { detailedError } from './agent-error.js';
 
-/** The requested backend id is not registered. */
+/** The requested backend id is not registered; `source` set it, `suggestion` is a close id. */
 export class BackendNotFoundError extends detailedError(
   'backend-not-found',
-  (details: { backendId: string; availableBackendIds: readonly string[] }) =>
-    `No backend named '${details.backendId}'. Available backends: ${details.availableBackendIds.join(', ') || '(none registered)'}. Add a plugin that provides it to "plugins" in .agentrc, or pick one of the available ids.`,
+  (details: {
+    backendId: string;
+    availableBackendIds: readonly string[];
+    source?: string;
+    suggestion?: string;
+  }) =>
+    `No backend named '${details.backendId}'${details.source ? ` (set by ${details.source})` : ''}.${details.suggestion ? ` Did you mean '${details.suggestion}'?` : ''} Available backends: ${details.availableBackendIds.join(', ') || '(none registered)'}. Add a plugin that provides it to "plugins" in .agentrc, or pick one of the available ids.`,
 ) {}
 
 /** Two registrations claim the same backend id. */

@@ -141,18 +141,21 @@ export const agentControlRequestMessageSchema = controlRequestEnvelopeSchema.ext
   request: closedUnion(agentControlRequestSchemas),
 });
 
+/** A control request's id as the client sent it, echoed by its answer: a string, or a number. */
+const answeredId = z.union([z.string(), z.number()]);
+
 /** Runtime schemas of a control response's `response`, by `subtype`. */
 export const controlResponseSchemas = {
   /** `response` may be absent or `{}` for acknowledgements. */
   success: object({
     subtype: z.literal('success'),
-    request_id: z.string(),
+    request_id: answeredId,
     response: jsonObject.optional(),
   }),
   /** `error_code: 'unsupported_request'` for unknown subtypes. */
   error: object({
     subtype: z.literal('error'),
-    request_id: z.string(),
+    request_id: answeredId,
     error: z.string(),
     error_code: text,
   }),

@@ -1,10 +1,14 @@
 import { afterEach, beforeEach, expect } from 'vitest';
+import { startFakeAnthropicServer } from '../fake-anthropic-server.js';
+import { startFakeChatServer } from '../fake-chat-server.js';
 import { startFakeGeminiServer } from '../fake-gemini-server.js';
 import type { FakeModelServer } from '../fake-model-server.js';
 import { startFakeOpenAiServer } from '../fake-openai-server.js';
 import type { LaunchedAgent } from '../launch-agent.js';
+import { launchClaudeAgentAcp } from '../launch-claude.js';
 import { launchCodex } from '../launch-codex.js';
 import { launchGemini } from '../launch-gemini.js';
+import { launchQwen } from '../launch-qwen.js';
 import type { ScenarioContext } from '../run-agent-scenario.js';
 import { recordTranscripts, runAgentScenario } from '../run-agent-scenario.js';
 
@@ -71,3 +75,15 @@ export const useGeminiSuite = () =>
 /** Registers the hooks of a codex-acp test file: a fake Responses API per test. */
 export const useCodexSuite = () =>
   useAgentSuite({ prefix: 'codex', startServer: startFakeOpenAiServer, launch: launchCodex });
+
+/** Registers the hooks of a Qwen Code test file: a fake Chat Completions API per test. */
+export const useQwenSuite = () =>
+  useAgentSuite({ prefix: 'qwen', startServer: startFakeChatServer, launch: launchQwen });
+
+/** Registers the hooks of a claude-agent-acp test file: a fake Messages API per test. */
+export const useClaudeAcpSuite = () =>
+  useAgentSuite({
+    prefix: 'claude-acp',
+    startServer: startFakeAnthropicServer,
+    launch: launchClaudeAgentAcp,
+  });

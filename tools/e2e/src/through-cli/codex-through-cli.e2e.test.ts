@@ -104,7 +104,7 @@ describe('codex-acp 0.16.0 through agentbridge, driven by the Claude Agent SDK',
     expect(output?.call_id).toBe('call_exec');
   });
 
-  it('PM-01/PM-02: canUseTool allow → apply_patch (announced first) runs as Edit and the file exists', async () => {
+  it('PM-01/PM-02/T-05: canUseTool allow → apply_patch adding a file (announced first) runs as Write and the file exists', async () => {
     const asked: { toolName: string; input: Record<string, unknown> }[] = [];
     const { world, run } = await start({
       query: {
@@ -130,9 +130,18 @@ describe('codex-acp 0.16.0 through agentbridge, driven by the Claude Agent SDK',
     expect(readFileSync(join(world.directories.workDirectory, 'patched.txt'), 'utf8')).toBe(
       'patched\n',
     );
-    expect(asked.map((request) => request.toolName)).toEqual(['Edit']);
+    expect(asked.map((request) => request.toolName)).toEqual(['Write']);
     const toolUses = assistantBlocks(messages).filter((block) => block.type === 'tool_use');
-    expect(toolUses).toEqual([expect.objectContaining({ id: 'call_patch', name: 'Edit' })]);
+    expect(toolUses).toEqual([
+      expect.objectContaining({
+        id: 'call_patch',
+        name: 'Write',
+        input: expect.objectContaining({
+          file_path: join(world.directories.workDirectory, 'patched.txt'),
+          content: 'patched\n',
+        }),
+      }),
+    ]);
     expect(toolResults(messages)).toEqual([
       expect.objectContaining({ tool_use_id: 'call_patch', is_error: false }),
     ]);

@@ -67,7 +67,7 @@ describe('Gemini CLI 0.61.0 through agentbridge, driven by the Claude Agent SDK'
     });
   });
 
-  it('PM-02/PM-04: canUseTool allow → write_file runs and the file exists', async () => {
+  it('PM-02/PM-04/T-05: canUseTool allow → write_file runs as Write and the file exists', async () => {
     const asked: { toolName: string; input: Record<string, unknown> }[] = [];
     const { world, run } = await start({
       query: {
@@ -88,13 +88,10 @@ describe('Gemini CLI 0.61.0 through agentbridge, driven by the Claude Agent SDK'
 
     expect(readFileSync(target, 'utf8')).toBe('hi\n');
     // The permission request arrives with no tool_call first; its toolCallId names write_file, its
-    // kind is `edit`. agentbridge currently names it Edit (Write would be closer): either is a file
-    // tool carrying the path.
-    expect(asked).toHaveLength(1);
-    expect(['Write', 'Edit']).toContain(asked[0]?.toolName);
-    expect(asked[0]?.input).toMatchObject({ file_path: target });
+    // diff gives Claude's Write input (T-05, T-10).
+    expect(asked).toEqual([{ toolName: 'Write', input: { file_path: target, content: 'hi\n' } }]);
     const toolUse = assistantBlocks(messages).find((block) => block.type === 'tool_use');
-    expect(toolUse).toMatchObject({ name: asked[0]?.toolName, input: { file_path: target } });
+    expect(toolUse).toMatchObject({ name: 'Write', input: { file_path: target, content: 'hi\n' } });
     expect(resultOf(messages)).toMatchObject({ subtype: 'success', result: 'Wrote hello.txt.' });
     expect(permissionAnswers(world)).toEqual([
       { outcome: { outcome: 'selected', optionId: 'proceed_once' } },

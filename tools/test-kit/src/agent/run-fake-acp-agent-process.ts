@@ -15,6 +15,7 @@ const usage = `Usage: fake-acp-agent --scenario <file-or-json> [--record <file.j
 A scripted ACP agent speaking JSON-RPC on stdin/stdout (see tools/test-kit/README.md).
   --scenario  scenario file (.json or .jsonl) or inline JSON; default: $FAKE_ACP_SCENARIO
   --record    append every line in both directions to this JSONL transcript; default: $FAKE_ACP_RECORD
+  --api-key   ignored (secret-masking tests pass one, as to a real agent)
 `;
 
 /** Where the executable reads its options and does its I/O. Defaults to the current process. */
@@ -38,6 +39,8 @@ export async function runFakeAcpAgentProcess(options: FakeAgentProcessOptions = 
       options: {
         scenario: { type: 'string' },
         record: { type: 'string' },
+        // Taken and ignored, as real agents take a key: secret-masking tests pass one.
+        'api-key': { type: 'string' },
         help: { type: 'boolean' },
       },
     });

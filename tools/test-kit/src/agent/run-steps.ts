@@ -84,7 +84,7 @@ async function runStep(step: ScenarioStep, context: StepContext): Promise<StepRu
       return interruption(context) ?? 'completed';
     }
     case 'stdout':
-      runtime.emitLine(step.line);
+      runtime.emitLine(step.line.repeat(step.repeat ?? 1));
       return 'completed';
     case 'stderr':
       runtime.writeStderr(step.text.endsWith('\n') ? step.text : `${step.text}\n`);

@@ -42,7 +42,11 @@ export const scenarioStepSchema: z.ZodType<ScenarioStep> = z.lazy(() =>
     }),
     z.strictObject({ type: z.literal('delay'), ms: z.number().int().nonnegative() }),
     z.strictObject({ type: z.literal('wait-for-cancel') }),
-    z.strictObject({ type: z.literal('stdout'), line: z.string() }),
+    z.strictObject({
+      type: z.literal('stdout'),
+      line: z.string(),
+      repeat: z.number().int().positive().optional(),
+    }),
     z.strictObject({ type: z.literal('stderr'), text: z.string() }),
     z.strictObject({
       type: z.literal('exit'),

@@ -61,8 +61,15 @@ export type DelayStep = { readonly type: 'delay'; readonly ms: number };
 /** Waits until the client sends `session/cancel` for this session. */
 export type WaitForCancelStep = { readonly type: 'wait-for-cancel' };
 
-/** Writes one raw line to stdout: a sign-in URL, a log line, malformed JSON. */
-export type StdoutStep = { readonly type: 'stdout'; readonly line: string };
+/**
+ * Writes one raw line to stdout: a sign-in URL, a log line, malformed JSON; `repeat` times over
+ * (an over-long line without a huge scenario).
+ */
+export type StdoutStep = {
+  readonly type: 'stdout';
+  readonly line: string;
+  readonly repeat?: number;
+};
 
 /** Writes text to stderr (a newline is added when missing). */
 export type StderrStep = { readonly type: 'stderr'; readonly text: string };

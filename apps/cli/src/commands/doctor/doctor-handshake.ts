@@ -38,12 +38,8 @@ const requestId = 'agentbridge-doctor';
  * is answered. Sign-in is not attempted: an agent that needs one "needs login". Never throws.
  */
 export async function runHandshake(
-  options: Omit<AcpTransportOptions, 'launch' | 'cwd'> & {
-    readonly timeoutMs: number;
-    readonly redact: (text: string) => string;
-  },
+  options: Omit<AcpTransportOptions, 'launch' | 'cwd'> & { readonly timeoutMs: number },
 ): Promise<HandshakeReport> {
-  const { redact } = options;
   const started = performance.now();
   const scratch = mkdtempSync(join(tmpdir(), 'agentbridge-doctor-'));
   const clientInfo = { name: 'agentbridge-doctor', version: cliVersion() };
@@ -91,8 +87,7 @@ export async function runHandshake(
   const durationMs = Math.round((answeredAt ?? performance.now()) - started);
   if (!initialized) {
     const error = failure ?? exit.error?.message ?? 'no answer';
-    const stderrTail = redact(exit.stderrTail.trim());
-    return { ok: false, durationMs, error: redact(error), stderrTail };
+    return { ok: false, durationMs, error, stderrTail: exit.stderrTail.trim() };
   }
   const { agentInfo, authMethods = [], agentCapabilities = {} } = initialized;
   return {
@@ -104,7 +99,7 @@ export async function runHandshake(
       : undefined,
     authMethods: authMethods.map(({ id, name }) => ({ id, name })),
     capabilities: agentCapabilities,
-    session: session ?? { ok: false, error: redact(failure ?? 'no session opened'), needsLogin },
+    session: session ?? { ok: false, error: failure ?? 'no session opened', needsLogin },
   };
 }
 

@@ -14,7 +14,7 @@ export type DoctorReport = {
   readonly displayName: string;
   readonly protocol: 'acp' | 'stream-json';
   readonly command: string;
-  /** Secret-looking values masked. */
+  /** Secret-looking values are masked when written (FT-08). */
   readonly args: readonly string[];
   readonly executable:
     | { readonly found: true; readonly path: string }
@@ -37,6 +37,12 @@ export async function runDoctor(context: CliContext, setup: RunSetup): Promise<n
   const chosen =
     settings.backendId === undefined ? [...catalog.backends.keys()] : [settings.backendId];
   const reports: DoctorReport[] = [];
+  // FT-08: what `doctor` prints is masked like a run's output, with every probed backend's secrets.
+  const secrets: string[] = [];
+  const addSecrets = (values: readonly string[]) => {
+    secrets.push(...values);
+    context.maskOutput?.(createRedactor(secrets));
+  };
   for (const id of requested.length > 0 ? requested : chosen) {
     const { manifest } = catalog.get(id);
     const selected = id === settings.backendId;
@@ -47,24 +53,31 @@ export async function runDoctor(context: CliContext, setup: RunSetup): Promise<n
         stateDirectory: settings.stateDirectory,
         timeoutMs: (selected ? settings.handshakeTimeoutMs : undefined) ?? defaultTimeoutMs,
         logger: setup.logger,
+        addSecrets,
       }),
     );
   }
   const version = cliVersion();
   const configFiles = settings.configFiles.map((file) => file.filePath);
+  // FT-10: a broken configuration is a finding; the backends are probed without it.
+  const { configProblem } = setup;
+  const problem = configProblem ? `config problem (ignored below): ${configProblem}\n` : '';
   context.stdout.write(
     setup.commandLine.own.json
-      ? `${JSON.stringify({ version, configFiles, backends: reports }, null, 2)}\n`
-      : `agentbridge ${version}; config: ${configFiles.join(', ') || '(none)'}\n\n${reports.map(formatDoctorReport).join('\n')}`,
+      ? `${JSON.stringify({ version, configFiles, configProblem, backends: reports }, null, 2)}\n`
+      : `agentbridge ${version}; config: ${configFiles.join(', ') || '(none)'}\n${problem}\n${reports.map(formatDoctorReport).join('\n')}`,
   );
-  return reports.every((report) => report.ok) ? 0 : 1;
+  return !configProblem && reports.every((report) => report.ok) ? 0 : 1;
 }
 
 /** Locates, versions and (for ACP backends) handshakes one backend, as a run would start it. */
 async function probeBackend(
   context: CliContext,
   manifest: BackendManifest,
-  options: Parameters<typeof prepareLaunch>[2] & { readonly timeoutMs: number },
+  options: Parameters<typeof prepareLaunch>[2] & {
+    readonly timeoutMs: number;
+    readonly addSecrets: (values: readonly string[]) => void;
+  },
 ): Promise<DoctorReport> {
   // Set: non-empty in the agent's environment (the backend's defaults, ours, the config's).
   const env = { ...manifest.env.defaults, ...context.env, ...options.env };
@@ -73,12 +86,13 @@ async function probeBackend(
   const isSet = (name: string) => setNames.includes(normalise(name));
   const command = options.command ?? manifest.launch.command;
   const args = options.args ?? manifest.launch.args;
+  options.addSecrets([...secretArgumentValues(args), ...Object.values(options.env ?? {})]);
   const base = {
     backendId: manifest.id,
     displayName: manifest.displayName,
     protocol: manifest.protocol,
     command,
-    args: args.map(createRedactor(secretArgumentValues(args))),
+    args,
     processNames: manifest.process.names,
     environmentVariables: manifest.env.forward.map((name) => ({ name, set: isSet(name) })),
     installHint: manifest.hints.install,
@@ -102,12 +116,11 @@ async function probeBackend(
   const executablePath = prepared.command;
   const probe = { ...options, ...prepared, executablePath, versionArgs: versionArgs ?? [] };
   const version = prepared.version ?? (versionArgs && (await probeAgentVersion(probe)));
-  // Agent stderr, errors and logs are masked as in a run.
-  const redact = createRedactor(prepared.secrets);
+  options.addSecrets(prepared.secrets);
   const executable = { found: true as const, path: executablePath };
-  const found = { ...base, args: prepared.args.map(redact), executable, version };
+  const found = { ...base, args: prepared.args, executable, version };
   if (manifest.protocol !== 'acp') return { ...found, ok: true };
-  const handshake = await runHandshake({ ...options, ...prepared, backend: manifest, redact });
+  const handshake = await runHandshake({ ...options, ...prepared, backend: manifest });
   return { ...found, handshake, ok: handshake.ok && handshake.session.ok };
 }
 

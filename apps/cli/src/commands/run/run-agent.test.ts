@@ -107,6 +107,10 @@ describe('buildAcpLaunch', () => {
     expect(build(sdk).awaitInitialize).toBeUndefined();
   });
 
+  it('FT-10 -p with --await-initialize works: print mode sends no initialize to wait for', () => {
+    expect(build(['-p', 'hi', '--await-initialize']).awaitInitialize).toBeUndefined();
+  });
+
   it('drops --fork-session when there is nothing to fork', () => {
     expect(build([...sdk, '--fork-session']).forkSession).toBeUndefined();
   });

@@ -17,6 +17,7 @@ import { type CliContext, cliVersion, type TerminationSignal } from '../../cli-c
 import type { LaunchSettings, ResolvedSettings } from '../../config/resolve-settings.js';
 import { type McpServers, mcpSecretValues, parseMcpConfigs } from '../../mcp/parse-mcp-configs.js';
 import { createSessionStore } from '../../session/session-store.js';
+import { createStatusLine } from '../../ui/status-line.js';
 import { exitCodeOf, runPrint, runStreamJson } from './run-modes.js';
 
 /**
@@ -45,16 +46,43 @@ export async function runAgent(context: CliContext, setup: RunSetup): Promise<nu
   const latest = commandLine.continue && !passThrough ? await store.findLatest(key) : undefined;
   const continueSessionId = latest?.sessionId;
   if (commandLine.continue) logger.info('continue', { sessionId: continueSessionId ?? null });
-  const transport = await createRunTransport({ ...setup, context, manifest, continueSessionId });
+  const { transport, redact } = await createRunTransport({
+    ...setup,
+    context,
+    manifest,
+    continueSessionId,
+  });
 
   const pendingWrites: Promise<void>[] = [];
   // `--session-id`: an ACP agent chooses its own session ids; say so once when they differ.
   let sessionIdNoted = passThrough || commandLine.sessionId === undefined;
   // A real `claude` owns its stderr; an ACP agent's stderr is shown with --verbose or --debug.
   const showAgentStderr = passThrough || commandLine.verbose || commandLine.debug;
+  // FT-09: a person waiting on a print-mode run sees what the agent is doing (never on stdout).
+  const status =
+    !relayLines && (context.stderrIsTerminal || commandLine.verbose)
+      ? createStatusLine({
+          agentName: manifest.displayName,
+          write: writeStderr,
+          terminal: context.stderrIsTerminal === true,
+          columns: (context.stderr as { columns?: number }).columns,
+        })
+      : undefined;
+  const say = (line: string) => (status ? status.write(line) : writeStderr(line));
+  let signingIn = false;
+  const { env, hints } = manifest;
+  const ways = [
+    env.credentials[0] && `set ${env.credentials[0]}`,
+    hints.login && `run \`agentbridge login ${manifest.id}\` once`,
+  ].filter(Boolean);
+  const signInHint = () =>
+    say(
+      `agentbridge: signing in to ${manifest.displayName} failed: ${ways.join(', or ') || 'sign in'}.${hints.loginNote ? ` ${hints.loginNote}` : ''}\n`,
+    );
   const onEvent = (event: BridgeEvent) => {
+    status?.observe(event);
     if (event.type === 'agent-output' && (event.stream === 'stdout' || showAgentStderr)) {
-      writeStderr(`${event.line}\n`);
+      say(`${event.line}\n`);
     } else if (event.type === 'session-opened') {
       if (!sessionIdNoted && event.sessionId !== commandLine.sessionId) {
         sessionIdNoted = true;
@@ -67,26 +95,34 @@ export async function runAgent(context: CliContext, setup: RunSetup): Promise<nu
         logger.warn('session store write failed', { message: errorMessage(error) });
       pendingWrites.push(recorded.catch(warn));
     } else if (event.type === 'auth-started') {
-      writeStderr(
-        `agentbridge: signing in to ${manifest.displayName} (${event.methodName}); follow the agent's instructions\n`,
-      );
+      signingIn = true;
+      if (!status)
+        say(`agentbridge: signing in to ${manifest.displayName} (${event.methodName})\n`);
+    } else if (event.type === 'auth-finished') {
+      signingIn = false;
+      if (!event.success) signInHint();
     }
   };
 
   const termination = new AbortController();
   const terminated = termination.signal;
   const removeSignalHandlers = context.onTerminate((signal) => {
+    if (!terminated.aborted && !relayLines)
+      say(`agentbridge: interrupted (${signal}); stopping ${manifest.displayName}\n`);
     termination.abort(signal); // the first signal is the reason
     void transport.close();
   });
   try {
-    const relay = { transport, stdout: context.stdout, onEvent };
+    const relay = { transport, stdout: context.stdout, onEvent, mask: redact };
     const outcome = relayLines
       ? await runStreamJson({ ...relay, stdin: context.stdin, terminated, writeStderr })
       : await runPrint({ ...relay, prompt, outputFormat: commandLine.outputFormat });
     await Promise.all(pendingWrites);
+    status?.stop();
     // Stopped by a signal: exit quietly with the shell's code for it (SIGINT 130, SIGTERM 143).
     if (terminated.aborted) return 128 + constants.signals[terminated.reason as TerminationSignal];
+    // The run ended while the agent was still signing in (the handshake deadline).
+    if (signingIn) signInHint();
     const code = exitCodeOf(outcome, passThrough, writeStderr);
     if (!relayLines && !outcome.result && code === 0) {
       writeStderr('agentbridge: the agent ended without a result\n');
@@ -94,6 +130,7 @@ export async function runAgent(context: CliContext, setup: RunSetup): Promise<nu
     }
     return code;
   } finally {
+    status?.stop();
     removeSignalHandlers();
   }
 }
@@ -107,9 +144,10 @@ type RunInputs = Pick<RunSetup, 'commandLine' | 'settings' | 'logger'> & {
 
 /**
  * The (not yet started) transport of a run: an ACP transport, or for a `stream-json` backend a
- * pass-through with the client's argv. Usage errors (MCP configs, prompt files) come first.
+ * pass-through with the client's argv; and the mask of its secrets. Usage errors (MCP configs,
+ * prompt files) come first.
  */
-async function createRunTransport(options: RunInputs): Promise<Transport> {
+async function createRunTransport(options: RunInputs) {
   const { context, commandLine, settings, manifest, logger } = options;
   const isAcp = manifest.protocol === 'acp';
   const agentCommand = settings.command ?? manifest.launch.command;
@@ -122,17 +160,21 @@ async function createRunTransport(options: RunInputs): Promise<Transport> {
   }
   const prepared = await prepareLaunch(context, manifest, { ...settings, logger });
   const { command, args, env, version } = prepared;
-  // MCP header and env values are secrets as much as the agent's credentials.
+  // MCP header and env values are secrets as much as the agent's credentials; from now on every
+  // byte written to stdout and stderr is masked (FT-08).
   const secrets = [...prepared.secrets, ...mcpSecretValues(mcpServers)];
+  const redact = createRedactor(secrets);
+  context.maskOutput?.(redact);
   logger.info('starting agent', { backendId: manifest.id, command, version });
-  // The arguments may carry keys (`--agent-arg --api-key=…`): only at debug level, masked.
-  logger.debug('agent arguments', { args: args.map(createRedactor(secrets)) });
+  // The arguments may carry keys (`--agent-arg --api-key=…`): only at debug level.
+  logger.debug('agent arguments', { args });
   const { stateDirectory } = settings;
   const spawn = { command, args, cwd: context.cwd, env, logger, stateDirectory, secrets };
-  if (!launch)
-    return createClaudeTransport({ ...spawn, args: [...args, ...commandLine.passthrough] });
   // The bridge is pure: the host injects ids (uuids, as `claude` writes) and time.
-  return createAcpTransport({ ...spawn, launch, backend: manifest });
+  const transport: Transport = launch
+    ? createAcpTransport({ ...spawn, launch, backend: manifest })
+    : createClaudeTransport({ ...spawn, args: [...args, ...commandLine.passthrough] });
+  return { transport, redact };
 }
 
 /**
@@ -188,12 +230,15 @@ export function buildAcpLaunch(
     ),
     includePartialMessages: commandLine.includePartialMessages || undefined,
     replayUserMessages: commandLine.replayUserMessages || undefined,
-    awaitInitialize: commandLine.awaitInitialize || undefined,
+    // Print mode sends no `initialize` to wait for (FT-10).
+    awaitInitialize:
+      (commandLine.awaitInitialize && commandLine.mode === 'stream-json') || undefined,
     permissionPromptTool: commandLine.permissionPromptTool,
     allowedTools: nonEmpty(commandLine.allowedTools),
     disallowedTools: nonEmpty(commandLine.disallowedTools),
     clientInfo: { name: 'agentbridge', title: 'agentbridge', version: cliVersion() },
     agentCommand: options.agentCommand,
     handshakeTimeoutMs: settings.handshakeTimeoutMs ?? options.manifest.process.handshakeTimeoutMs,
+    cancelGraceMs: settings.cancelGraceMs,
   };
 }

@@ -1,5 +1,11 @@
 import { PassThrough, Readable, Writable } from 'node:stream';
-import type { BridgeEvent, KnownServerMessage, Transport, TransportExit } from '@agentbridge/core';
+import type {
+  BridgeEvent,
+  KnownServerMessage,
+  ResultMessage,
+  Transport,
+  TransportExit,
+} from '@agentbridge/core';
 import { AgentError } from '@agentbridge/core';
 import { describe, expect, it } from 'vitest';
 import { exitCodeOf, runPrint, runStreamJson } from './run-modes.js';
@@ -362,6 +368,15 @@ describe('exitCodeOf', () => {
     const written: string[] = [];
     expect(exitCodeOf(outcome, false, (text) => written.push(text))).toBe(code);
     expect(written.join('')).toBe(stderr);
+  });
+
+  it('FT-09 print mode showed the result, which quotes the stderr tail: the tail is not repeated', () => {
+    const written: string[] = [];
+    const exit = { code: 1, signal: null, stderrTail: 'fatal: no key\n' };
+    const result = { type: 'result', is_error: true } as unknown as ResultMessage;
+    const outcome = { exit, inputEnded: true, lastResultIsError: true, result };
+    expect(exitCodeOf(outcome, false, (text) => written.push(text))).toBe(1);
+    expect(written).toEqual(['agentbridge: the agent exited with code 1\n']);
   });
 
   it('passes a real claude exit code through', () => {

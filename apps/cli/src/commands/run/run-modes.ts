@@ -19,6 +19,8 @@ type RelayOptions = {
   readonly stdout: Writable;
   /** Every event that is not for the client (agent output, sessions, sign-in). */
   readonly onEvent?: (event: BridgeEvent) => void;
+  /** Masks secrets in the lines the writer encodes itself (FT-08). */
+  readonly mask?: (text: string) => string;
 };
 
 /**
@@ -39,6 +41,7 @@ export async function runStreamJson(
   let congested = false;
   const writer = createLineWriter({
     output: stdout,
+    mask: options.mask,
     onCongested: () => {
       congested = true;
       if (terminated?.aborted) writer.discard();
@@ -120,8 +123,10 @@ export async function runPrint(
   // The reader went away (EPIPE): stop the agent rather than crash.
   stdout.on('error', () => void transport.close());
   transport.onEvent((event) => {
-    if (event.type !== 'client-message') options.onEvent?.(event);
-    else if (event.message.type === 'control_request') {
+    // Every event, before stdout is written: the status line clears itself first (FT-09).
+    options.onEvent?.(event);
+    if (event.type !== 'client-message') return;
+    if (event.message.type === 'control_request') {
       const error = 'agentbridge print mode has no interactive client';
       const response = { subtype: 'error', request_id: event.message.request_id, error };
       transport.writeClientLine(JSON.stringify({ type: 'control_response', response }));
@@ -133,8 +138,9 @@ export async function runPrint(
       if (message.type !== 'result' || result !== undefined) return;
       result = message;
       if (outputFormat === 'json') stdout.write(`${JSON.stringify(message)}\n`);
+      // An error's text is in `errors` (an interrupted turn's `result` is its partial text).
       const errors = message.subtype === 'success' ? undefined : message.errors?.join('\n');
-      if (outputFormat === 'text') stdout.write(`${message.result ?? errors ?? ''}\n`);
+      if (outputFormat === 'text') stdout.write(`${errors || message.result || ''}\n`);
       transport.endClientInput();
     }
   });
@@ -155,7 +161,9 @@ export async function runPrint(
  */
 export function exitCodeOf(outcome: RelayOutcome, passThrough: boolean, writeStderr: WriteText) {
   const { exit, inputEnded } = outcome;
-  const tail = exit.stderrTail.trim() ? `\n${exit.stderrTail.trimEnd()}` : '';
+  // Print mode showed the result, which quotes the tail already (FT-09: said once).
+  const quoted = outcome.result !== undefined || !exit.stderrTail.trim();
+  const tail = quoted ? '' : `\n${exit.stderrTail.trimEnd()}`;
   if (exit.error) {
     writeStderr(`agentbridge: ${exit.error.message}${tail}\n`);
     return 1;

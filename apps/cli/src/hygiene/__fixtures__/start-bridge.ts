@@ -48,6 +48,8 @@ export type StartBridgeOptions = {
   readonly printPrompt?: string;
   /** Extra CLI arguments. */
   readonly extraArgs?: readonly string[];
+  /** Extra environment variables of the CLI. */
+  readonly env?: Readonly<Record<string, string>>;
 };
 
 /**
@@ -73,7 +75,10 @@ export function startBridge(options: StartBridgeOptions): BridgeRun {
       scenarioFile,
       ...(options.extraArgs ?? []),
     ],
-    { cwd: options.workDirectory, env: { AGENTBRIDGE_STATE_DIR: options.stateDirectory } },
+    {
+      cwd: options.workDirectory,
+      env: { ...options.env, AGENTBRIDGE_STATE_DIR: options.stateDirectory },
+    },
   );
   const pid = child.pid;
   if (pid === undefined) throw new Error('the CLI did not start');

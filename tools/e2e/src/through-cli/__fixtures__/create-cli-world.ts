@@ -27,7 +27,7 @@ const require = createRequire(import.meta.url);
 
 /** The CLI's bin shim (`apps/cli/bin/agentbridge.mjs`); the SDK runs it as `node <path> …`. */
 export const cliBinPath: string = join(
-  dirname(require.resolve('@agentbridge/cli/package.json')),
+  dirname(require.resolve('agentbridge/package.json')),
   'bin',
   'agentbridge.mjs',
 );
@@ -115,7 +115,7 @@ export type CliWorld<Server> = {
  * (`agentbridge doctor`), and nothing depends on variables the SDK drops (it deletes
  * `NODE_OPTIONS` from `options.env`).
  */
-function writeAgentShim(
+export function writeAgentShim(
   homeDirectory: string,
   name: string,
   target: readonly string[],
@@ -149,7 +149,8 @@ function readWire(wirePath: string): WireEntry[] {
   return existsSync(wirePath) ? (readJsonLines(wirePath) as WireEntry[]) : [];
 }
 
-type WorldParts<Server extends FakeModelServer> = {
+/** What {@link assembleWorld} needs from an agent's world. */
+export type WorldParts<Server extends FakeModelServer> = {
   readonly server: Server;
   readonly directories: WorldDirectories;
   readonly agentEnv: Record<string, string>;
@@ -160,7 +161,8 @@ type WorldParts<Server extends FakeModelServer> = {
   readonly closeExtras?: () => Promise<void>;
 };
 
-function assembleWorld<Server extends FakeModelServer>(
+/** The parts of a world every agent shares: state directory, environment, wire, guards, clean-up. */
+export function assembleWorld<Server extends FakeModelServer>(
   parts: WorldParts<Server>,
 ): CliWorld<Server> {
   const { directories } = parts;

@@ -1,0 +1,48 @@
+import type { BackendManifest } from '@agentbridge/core/contracts';
+
+/**
+ * claude-agent-acp (`@agentclientprotocol/claude-agent-acp`), the ACP agent that runs the real
+ * Claude Code inside, as data. Checked against 0.101.0 running Claude Code 2.1.332
+ * (`tools/e2e/README.md`). Its tool calls carry Claude's own tool names and inputs.
+ */
+export const claudeAcpManifest: BackendManifest = {
+  specificationVersion: 'backend-v1',
+  id: 'claude-acp',
+  displayName: 'Claude Agent (claude-agent-acp)',
+  protocol: 'acp',
+  launch: { command: 'claude-agent-acp', args: [] },
+  probe: {
+    versionArgs: ['--version'],
+    extraDirectories: { posix: ['~/.npm-global/bin', '/usr/local/bin'], win32: ['%APPDATA%\\npm'] },
+  },
+  env: {
+    forward: [
+      'ANTHROPIC_API_KEY',
+      'ANTHROPIC_AUTH_TOKEN',
+      'CLAUDE_CODE_OAUTH_TOKEN',
+      'ANTHROPIC_BASE_URL',
+      'ANTHROPIC_MODEL',
+      'CLAUDE_CONFIG_DIR',
+      // The Claude Code binary it runs (default: the SDK's platform package).
+      'CLAUDE_CODE_EXECUTABLE',
+      'HTTPS_PROXY',
+      'HTTP_PROXY',
+      'NO_PROXY',
+    ],
+    credentials: ['ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN', 'CLAUDE_CODE_OAUTH_TOKEN'],
+  },
+  process: { names: ['claude-agent-acp', 'node', 'claude'], exitsOnStdinEof: true },
+  hints: {
+    install: 'npm install -g @agentclientprotocol/claude-agent-acp',
+    login: { command: 'claude-agent-acp', args: ['--cli'] },
+    loginNote: 'Type /login in the Claude Code prompt that opens, or set ANTHROPIC_API_KEY.',
+  },
+  auth: { preferredMethodIds: ['claude-login'] },
+  quirks: {
+    // Its modes are Claude's own words (default, acceptEdits, plan, auto): the generic table fits.
+    // `rawOutput` is the tool_result Claude Code gave the model; `content` is a display copy.
+    rawOutputIsToolResult: true,
+    rejectionEndsTurn: false,
+    supportsSetModel: false,
+  },
+};

@@ -1,0 +1,49 @@
+import type { BackendV1 } from '@agentbridge/core';
+import { BackendToken, parseBackendManifest, resolveAll } from '@agentbridge/core';
+import fc from 'fast-check';
+import { container } from 'tsyringe';
+import { describe, expect, it } from 'vitest';
+import { claudeAcpManifest } from './claude-acp-manifest.js';
+import { registerClaudeAcpBackend } from './register-claude-acp-backend.js';
+
+function registerOnFreshContainer(options?: Parameters<typeof registerClaudeAcpBackend>[1]) {
+  const child = container.createChildContainer();
+  registerClaudeAcpBackend(child, options);
+  return resolveAll(child, BackendToken);
+}
+
+describe('registerClaudeAcpBackend', () => {
+  it('registers exactly one backend whose manifest matches the snapshot (B-02, B-04, B-07, B-12)', () => {
+    const backends = registerOnFreshContainer();
+    expect(backends).toHaveLength(1);
+    expect(backends[0]?.source).toBe('@agentbridge/backend-claude-acp');
+    expect(backends[0]?.manifest).toMatchSnapshot();
+    expect(resolveAll(container, BackendToken)).toEqual([]);
+  });
+
+  it('B-09 passes the core manifest schema; every credential variable is also forwarded', () => {
+    const manifest = registerOnFreshContainer()[0]?.manifest;
+    expect(parseBackendManifest(manifest)).toEqual({ ok: true, manifest });
+    const { forward, credentials } = claudeAcpManifest.env;
+    expect(credentials.filter((name) => !forward.includes(name))).toEqual([]);
+  });
+
+  it('B-13 a replaced command drops the default arguments; any valid options give a valid manifest', () => {
+    expect(
+      registerOnFreshContainer({ command: '/opt/claude-agent-acp' })[0]?.manifest.launch,
+    ).toEqual({
+      command: '/opt/claude-agent-acp',
+      args: [],
+    });
+    const options = fc.record(
+      { command: fc.string({ minLength: 1 }), args: fc.array(fc.string()) },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(options, (candidate) => {
+        const [{ manifest }] = registerOnFreshContainer(candidate) as [BackendV1];
+        expect(parseBackendManifest(manifest).ok).toBe(true);
+      }),
+    );
+  });
+});

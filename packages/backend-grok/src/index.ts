@@ -1,0 +1,1 @@
+export { registerGrokBackend } from './register-grok-backend.js';

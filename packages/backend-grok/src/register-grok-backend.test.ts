@@ -1,0 +1,47 @@
+import type { BackendV1 } from '@agentbridge/core';
+import { BackendToken, parseBackendManifest, resolveAll } from '@agentbridge/core';
+import fc from 'fast-check';
+import { container } from 'tsyringe';
+import { describe, expect, it } from 'vitest';
+import { grokManifest } from './grok-manifest.js';
+import { registerGrokBackend } from './register-grok-backend.js';
+
+function registerOnFreshContainer(options?: Parameters<typeof registerGrokBackend>[1]) {
+  const child = container.createChildContainer();
+  registerGrokBackend(child, options);
+  return resolveAll(child, BackendToken);
+}
+
+describe('registerGrokBackend', () => {
+  it('registers exactly one backend whose manifest matches the snapshot (B-02, B-04, B-07, B-12)', () => {
+    const backends = registerOnFreshContainer();
+    expect(backends).toHaveLength(1);
+    expect(backends[0]?.source).toBe('@agentbridge/backend-grok');
+    expect(backends[0]?.manifest).toMatchSnapshot();
+    expect(resolveAll(container, BackendToken)).toEqual([]);
+  });
+
+  it('B-09 passes the core manifest schema; every credential variable is also forwarded', () => {
+    const manifest = registerOnFreshContainer()[0]?.manifest;
+    expect(parseBackendManifest(manifest)).toEqual({ ok: true, manifest });
+    const { forward, credentials } = grokManifest.env;
+    expect(credentials.filter((name) => !forward.includes(name))).toEqual([]);
+  });
+
+  it('B-13 a replaced command drops the default arguments; any valid options give a valid manifest', () => {
+    expect(registerOnFreshContainer({ command: '/opt/grok' })[0]?.manifest.launch).toEqual({
+      command: '/opt/grok',
+      args: [],
+    });
+    const options = fc.record(
+      { command: fc.string({ minLength: 1 }), args: fc.array(fc.string()) },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(options, (candidate) => {
+        const [{ manifest }] = registerOnFreshContainer(candidate) as [BackendV1];
+        expect(parseBackendManifest(manifest).ok).toBe(true);
+      }),
+    );
+  });
+});

@@ -1,0 +1,156 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PermissionResult } from '@anthropic-ai/claude-agent-sdk';
+import type { AnthropicTurn } from '../../fake-anthropic-server.js';
+
+/** One scripted conversation, played by the same fake Messages API behind both sides. */
+export type DifferentialScenario = {
+  readonly name: string;
+  readonly prompt: string;
+  /** Files the project holds before the turn. */
+  readonly setup?: (work: string) => void;
+  /** The model's answers, in order (paths in the run's own project directory). */
+  readonly turns: (work: string) => readonly AnthropicTurn[];
+  /** The client's `canUseTool` answer (default: allow as asked). */
+  readonly answer?: (toolName: string, input: Record<string, unknown>) => PermissionResult;
+  /** The echo MCP server is configured (`mcpServers`). */
+  readonly mcp?: boolean;
+  /**
+   * The first turn's stream is held open and the client interrupts after its first text delta;
+   * then a second prompt (`Go on.`) gets the remaining turns.
+   */
+  readonly interrupt?: boolean;
+};
+
+const done = (text = 'Done.'): AnthropicTurn => ({ blocks: [{ type: 'text', text }] });
+
+/** The issue's scenarios: text, shell allow and deny, file write and edit, a todo list, MCP, interrupt. */
+export const differentialScenarios: readonly DifferentialScenario[] = [
+  {
+    name: 'text',
+    prompt: 'Say hello.',
+    turns: () => [
+      {
+        blocks: [
+          { type: 'thinking', thinking: 'The user greets me.' },
+          { type: 'text', text: 'Hello from the fake model.' },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'shell allow',
+    prompt: 'Create hello.txt with a shell command.',
+    turns: (work) => [
+      {
+        blocks: [
+          { type: 'text', text: 'Running a command.' },
+          {
+            type: 'tool_use',
+            name: 'Bash',
+            input: {
+              command: `echo hi > ${work}/hello.txt && cat ${work}/hello.txt`,
+              description: 'Create hello.txt',
+            },
+          },
+        ],
+      },
+      done('Created hello.txt.'),
+    ],
+  },
+  {
+    name: 'shell deny',
+    prompt: 'Delete the build directory.',
+    answer: () => ({ behavior: 'deny', message: 'Not in this project.' }),
+    turns: (work) => [
+      {
+        blocks: [
+          {
+            type: 'tool_use',
+            name: 'Bash',
+            input: { command: `rm -rf ${work}/build`, description: 'Delete build' },
+          },
+        ],
+      },
+      done('Understood, not deleting it.'),
+    ],
+  },
+  {
+    name: 'file write',
+    prompt: 'Write notes.md.',
+    turns: (work) => [
+      {
+        blocks: [
+          {
+            type: 'tool_use',
+            name: 'Write',
+            input: { file_path: `${work}/notes.md`, content: '# Notes\n\nFirst line.\n' },
+          },
+        ],
+      },
+      done('Wrote notes.md.'),
+    ],
+  },
+  {
+    name: 'file edit',
+    prompt: 'Fix the greeting in greet.txt.',
+    setup: (work) => writeFileSync(join(work, 'greet.txt'), 'Helo, world.\n'),
+    turns: (work) => [
+      { blocks: [{ type: 'tool_use', name: 'Read', input: { file_path: `${work}/greet.txt` } }] },
+      {
+        blocks: [
+          {
+            type: 'tool_use',
+            name: 'Edit',
+            input: { file_path: `${work}/greet.txt`, old_string: 'Helo', new_string: 'Hello' },
+          },
+        ],
+      },
+      done('Fixed the greeting.'),
+    ],
+  },
+  {
+    name: 'todo list',
+    prompt: 'Plan the work.',
+    turns: () => [
+      {
+        blocks: [
+          {
+            type: 'tool_use',
+            name: 'TodoWrite',
+            input: {
+              todos: [
+                {
+                  content: 'Write the notes',
+                  status: 'in_progress',
+                  activeForm: 'Writing the notes',
+                },
+                { content: 'Review them', status: 'pending', activeForm: 'Reviewing them' },
+              ],
+            },
+          },
+        ],
+      },
+      done('Planned.'),
+    ],
+  },
+  {
+    name: 'mcp tool',
+    prompt: 'Echo ping through the MCP server.',
+    mcp: true,
+    turns: () => [
+      { blocks: [{ type: 'tool_use', name: 'mcp__echo__echo', input: { text: 'ping' } }] },
+      done('The server echoed.'),
+    ],
+  },
+  {
+    name: 'interrupt',
+    prompt: 'Count slowly.',
+    interrupt: true,
+    // After the interrupted turn the next prompt works (its answer is the second turn).
+    turns: () => [
+      { blocks: [{ type: 'text', text: 'Counting: 1, 2, ' }], hold: true },
+      done('Back again.'),
+    ],
+  },
+];
