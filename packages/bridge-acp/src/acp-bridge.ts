@@ -1,4 +1,4 @@
-import type { BackendManifest, BridgeEvent, Logger } from '@agentbridge/core/contracts';
+import type { BackendManifest, BridgeEvent, HostResult, Logger } from '@agentbridge/core/contracts';
 import type { AcpLaunch } from './acp-launch.js';
 
 /** How the agent process ended. */
@@ -52,6 +52,8 @@ export interface AcpBridge {
   onAgentExit(exit: AgentExit): void;
   /** A timer started with a `start-timer` event fired. */
   onTimer(timerId: string): void;
+  /** The host's answer to a `host-operation` event (exactly once per operation). */
+  onHostResult(operationId: string, result: HostResult): void;
   /** The host saw an agent fault: a running prompt ends with an error result; else it is logged. */
   onAgentFault(fault: AgentFault): void;
 }

@@ -1,3 +1,4 @@
+import type { HostResult } from '@agentbridge/core/contracts';
 import { compileQuirkPattern, noopLogger } from '@agentbridge/core/contracts';
 import type { AcpBridge, AcpBridgeOptions } from './acp-bridge.js';
 import { createJsonRpcChannel } from './json-rpc/json-rpc.js';
@@ -6,6 +7,8 @@ import { createAgentIntake } from './machine/agent-intake.js';
 import { logFailure, type MachineContext } from './machine/bridge-state.js';
 import { onClientEnd, onClientLine } from './machine/client-intake.js';
 import { onHandshakeTimer } from './machine/handshake.js';
+import { createHostChannel } from './machine/host-channel.js';
+import { createClientRequestChannel } from './north/client-request-channel.js';
 import { createTurnStream } from './north/turn-stream.js';
 import { createUsageLedger } from './usage/usage-ledger.js';
 
@@ -38,6 +41,8 @@ export function createAcpBridge(options: AcpBridgeOptions): AcpBridge {
     rpc: createJsonRpcChannel((message) => emit({ type: 'agent-message', message })),
     send,
     emit,
+    clientRequests: createClientRequestChannel(emit),
+    host: createHostChannel(emit),
     state: {
       startedAt: now(),
       phase: { name: 'idle' },
@@ -82,13 +87,22 @@ export function createAcpBridge(options: AcpBridgeOptions): AcpBridge {
       }
     };
   const clientEnd = guard('client end', onClientEnd);
+  const hostResult = guard(
+    'host result',
+    (hostContext, { operationId, result }: { operationId: string; result: HostResult }) => {
+      if (!hostContext.host.settle(operationId, result))
+        hostContext.log.warn('host result for an unknown operation ignored', { operationId });
+    },
+  );
   return {
     onClientLine: guard('client line', onClientLine),
     onClientEnd: () => clientEnd(undefined),
     onAgentLine: createAgentIntake(context),
     onAgentExit: guard('agent exit', onAgentExit),
     onAgentFault: guard('agent fault', onAgentFault),
+    onHostResult: (operationId, result) => hostResult({ operationId, result }),
     onTimer: guard('timer', (timerContext: MachineContext, timerId: string) => {
+      if (timerContext.clientRequests.onTimer(timerId)) return;
       onTurnTimer(timerContext, timerId);
       onHandshakeTimer(timerContext, timerId);
     }),

@@ -12,5 +12,6 @@ export type * from './index.js';
 export * from './logging/logger.js';
 export * from './logging/memory-logger.js';
 export type * from './transport/bridge-event.js';
+export type * from './transport/host-operation.js';
 export type * from './transport/transport.js';
 export * from './util/helpers.js';

@@ -176,6 +176,60 @@ describe('createAcpTransport (real agent process, fake bridge)', () => {
     expect(events).toContainEqual(sessionOpened);
   });
 
+  it('X-15 carries out host operations with their handlers, answers each once, closes them at exit', async () => {
+    let closed = 0;
+    const { transport, messages } = startEcho({
+      hostOperations: {
+        'fs/read_text_file': async ({ path }) => ({ content: `text of ${path}` }),
+        'fs/write_text_file': async () => {
+          throw new Error('disk full');
+        },
+        close: async () => {
+          closed += 1;
+        },
+      },
+    });
+    await transport.start();
+    const send = (event: BridgeEvent) => transport.writeClientLine(JSON.stringify({ event }));
+    send({
+      type: 'host-operation',
+      operationId: 'op-1',
+      operation: { kind: 'fs/read_text_file', params: { sessionId: 's', path: '/a' } },
+    });
+    send({
+      type: 'host-operation',
+      operationId: 'op-2',
+      operation: {
+        kind: 'fs/write_text_file',
+        params: { sessionId: 's', path: '/b', content: 'x' },
+      },
+    });
+    send({
+      type: 'host-operation',
+      operationId: 'op-3',
+      operation: { kind: 'terminal/kill', params: { sessionId: 's', terminalId: 't' } },
+    });
+    await eventually(() => messages.length === 3);
+    // Each settles when its handler does: the order is the handlers', not the requests'.
+    const byId = (message: Record<string, unknown>) => String(message.operationId);
+    expect([...messages].sort((a, b) => byId(a).localeCompare(byId(b)))).toEqual([
+      {
+        type: 'host-result',
+        operationId: 'op-1',
+        result: { ok: true, value: { content: 'text of /a' } },
+      },
+      { type: 'host-result', operationId: 'op-2', result: { ok: false, message: 'disk full' } },
+      {
+        type: 'host-result',
+        operationId: 'op-3',
+        result: { ok: false, message: 'This host does not carry out terminal/kill.' },
+      },
+    ]);
+    transport.endClientInput();
+    await transport.closed;
+    expect(closed).toBe(1);
+  });
+
   it('X-09 stop-agent closes stdin first: an agent that exits on EOF is never signalled', async () => {
     const { transport, events } = startEcho();
     await transport.start();

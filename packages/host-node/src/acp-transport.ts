@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { AcpBridge, AcpBridgeOptions, AcpLaunch } from '@agentbridge/bridge-acp';
-import type { BackendManifest, BridgeEvent, Transport } from '@agentbridge/core/contracts';
+import type {
+  BackendManifest,
+  BridgeEvent,
+  HostResult,
+  Transport,
+} from '@agentbridge/core/contracts';
 import { compileQuirkPattern, errorMessage } from '@agentbridge/core/contracts';
+import { type HostOperations, performHostOperation } from './host-operations.js';
 import { createProcessTransport, type ProcessTransportOptions } from './process-transport.js';
 
 /** Options of {@link createAcpTransport}. */
@@ -16,6 +22,8 @@ export type AcpTransportOptions = ProcessTransportOptions & {
   readonly now?: () => number;
   /** The bridge's ids (default: fast UUIDs, {@link createUuidGenerator}). */
   readonly newId?: () => string;
+  /** Carries out the bridge's `host-operation`s; closed when the agent exits. Default: none. */
+  readonly hostOperations?: HostOperations;
 };
 
 const loadBridge = async (options: AcpBridgeOptions) =>
@@ -28,6 +36,7 @@ const loadBridge = async (options: AcpBridgeOptions) =>
  */
 export function createAcpTransport(options: AcpTransportOptions): Transport {
   const { backend, launch, env } = options;
+  const hostOperations = options.hostOperations ?? {};
   const stopGraceMs = options.stopGraceMs ?? backend?.process.stopGraceMs;
   const exitsOnStdinEof = options.exitsOnStdinEof ?? backend?.process.exitsOnStdinEof;
   const settings = { ...options, stopGraceMs, exitsOnStdinEof };
@@ -70,6 +79,17 @@ export function createAcpTransport(options: AcpTransportOptions): Transport {
         };
         if (event.type === 'start-timer')
           timers.set(timerId, setTimeout(fire, event.delayMs).unref());
+      } else if (event.type === 'host-operation') {
+        const { operationId, operation } = event;
+        const settle = (result: HostResult) =>
+          serialise((value) => bridge.onHostResult(value.operationId, value.result), {
+            operationId,
+            result,
+          });
+        performHostOperation(hostOperations, operation).then(
+          (value) => settle({ ok: true, value } as HostResult),
+          (error: unknown) => settle({ ok: false, message: errorMessage(error) }),
+        );
       } else if (event.type === 'stop-agent') {
         logger.info('stopping the agent', { reason: event.reason });
         void agent.stop();
@@ -119,6 +139,9 @@ export function createAcpTransport(options: AcpTransportOptions): Transport {
           bridge.onAgentExit(value);
           // The session is over: no timer of the bridge may fire any more.
           for (const timer of timers.values()) clearTimeout(timer);
+          hostOperations.close?.().catch((error: unknown) => {
+            logger.warn('host operations did not close cleanly', { message: errorMessage(error) });
+          });
         }, exit),
     };
   });

@@ -2,7 +2,7 @@ import type { AgentExit, AgentFault } from '../acp-bridge.js';
 import type { TurnEnding } from '../north/build-result.js';
 import { buildControlCancelRequest } from '../north/client-lines.js';
 import type { MachineContext, Turn } from './bridge-state.js';
-import { closedPhase } from './bridge-state.js';
+import { closeSession } from './bridge-state.js';
 import { failHandshake } from './handshake.js';
 import { abandonedTimerId, cancelGraceMs, finishTurn, graceTimerId } from './turn.js';
 
@@ -61,8 +61,7 @@ export function onAgentExit(context: MachineContext, exit: AgentExit): void {
           : { kind: 'agent-exited', reason: agentExitTexts(exit).midTurn },
     );
   }
-  state.phase = closedPhase(state);
-  context.rpc.failPending('The agent process exited.');
+  closeSession(context, 'The agent process exited.');
 }
 
 /**
@@ -115,8 +114,7 @@ export function onTurnTimer(context: MachineContext, timerId: string) {
   }
   const reason = `The agent did not finish its cancelled prompt within ${cancelGraceMs(context)} ms, so this message was not sent and the agent was stopped. Start again (--resume <session id> continues the session).`;
   state.abandoned = undefined;
-  state.phase = closedPhase(state);
-  context.rpc.failPending(reason);
+  closeSession(context, reason);
   finishTurn(context, { kind: 'no-session', reason });
   if (state.client.input !== 'done') context.emit({ type: 'stop-agent', reason });
 }

@@ -15,11 +15,13 @@ import type { AuthMethodInfo } from '../auth/read-auth-methods.js';
 import type { JsonRpcChannel, JsonRpcId } from '../json-rpc/json-rpc.js';
 import type { McpServerStatus } from '../mcp/to-acp-mcp-servers.js';
 import type { ControlRequestId } from '../north/client-lines.js';
+import type { ClientRequestChannel } from '../north/client-request-channel.js';
 import type { TurnStream } from '../north/turn-stream.js';
 import type { PermissionOptionIds } from '../permissions/permission-options.js';
 import type { SessionCatalog } from '../session/session-catalog.js';
 import type { ToolOutput } from '../tools/tool-output.js';
 import type { UsageLedger } from '../usage/usage-ledger.js';
+import type { HostChannel } from './host-channel.js';
 import type { ClientSystemPrompt } from './standing-instructions.js';
 
 type Capability =
@@ -186,6 +188,10 @@ export type MachineContext = {
   readonly now: () => number;
   readonly newId: () => string;
   readonly rpc: JsonRpcChannel;
+  /** The bridge's requests to the client (`can_use_tool`, `hook_callback`, `mcp_message`, ...). */
+  readonly clientRequests: ClientRequestChannel;
+  /** The I/O the host carries out for the bridge (client files and terminals, ...). */
+  readonly host: HostChannel;
   /** Writes one message to the client. */
   readonly send: (message: KnownServerMessage) => void;
   readonly emit: (event: BridgeEvent) => void;
@@ -205,8 +211,20 @@ export function sessionOf(state: BridgeState): Session | undefined {
   return phase.name === 'ready' || phase.name === 'handshake' ? phase.session : undefined;
 }
 
+/**
+ * The session is over: every request still waiting on the agent, the client or the host is settled
+ * (each exactly once) with `reason`, and the phase becomes `closed`.
+ */
+export function closeSession(context: MachineContext, reason: string): void {
+  const { state } = context;
+  state.phase = closedPhase(state);
+  context.rpc.failPending(reason);
+  context.clientRequests.withdraw('session');
+  context.host.failPending(reason);
+}
+
 /** The closed phase, keeping what the last results still report. */
-export function closedPhase(state: BridgeState): Phase {
+function closedPhase(state: BridgeState): Phase {
   const modelId = sessionOf(state)?.catalog.currentModelId;
   return {
     name: 'closed',

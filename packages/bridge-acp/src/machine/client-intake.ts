@@ -42,6 +42,7 @@ export function onClientLine(context: MachineContext, line: string) {
       return acceptUserMessage(context, value);
     case 'control_response': {
       const envelope = isRecord(value.response) ? value.response : {};
+      if (context.clientRequests.settle(envelope)) return;
       const requestId = typeof envelope.request_id === 'string' ? envelope.request_id : '';
       const answer = onPermissionAnswer(context, requestId, envelope);
       if (answer === 'interrupt') interruptTurn(context);

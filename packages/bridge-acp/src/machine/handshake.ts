@@ -14,7 +14,7 @@ import {
 import { readAgentInfo, sessionParams } from './agent-info.js';
 import { beginAuthentication } from './authenticate.js';
 import type { AgentInfo, MachineContext, Phase, Session } from './bridge-state.js';
-import { closedPhase } from './bridge-state.js';
+import { closeSession } from './bridge-state.js';
 import { emitControlError, emitInitializeAnswer, emitSystemInit } from './client-output.js';
 import { applyStartupSettings, refreshCatalogWindows } from './session-switches.js';
 import { standingInstructionsText } from './standing-instructions.js';
@@ -266,11 +266,10 @@ export function failHandshake(context: MachineContext, reason: string, agentAliv
   const { state } = context;
   const phase = state.phase;
   if (phase.name !== 'idle' && phase.name !== 'handshake') return;
-  state.phase = closedPhase(state);
   // Info: the reason (with the agent's stderr tail) reaches the client in the result already.
   context.log.info('ACP handshake failed', { reason });
   context.emit({ type: 'cancel-timer', timerId: handshakeTimerId });
-  context.rpc.failPending(reason);
+  closeSession(context, reason);
   if (phase.name === 'handshake')
     for (const pending of phase.initializing) emitControlError(context, pending.requestId, reason);
   // A client that sent only `initialize` gets a result; a message answered already none (FT-04).

@@ -245,6 +245,7 @@ export function finishTurn(context: MachineContext, ending: TurnEnding) {
   if (turn === undefined) return;
   turn.queue.length = 0;
   withdrawPendingPermissions(context, 'turn-ended');
+  context.clientRequests.withdraw('turn');
   const interrupted =
     ending.kind === 'cancelled' ||
     (ending.kind === 'completed' && ending.stopReason === 'cancelled');

@@ -1,5 +1,6 @@
 import type { AnyMessage, InitializeResponse } from '@agentclientprotocol/sdk';
 import type { KnownServerMessage } from '../stream-json/parse-line.js';
+import type { HostOperation } from './host-operation.js';
 
 /**
  * One event of a session, shared by the bridge (which emits most), the host transport (which acts
@@ -17,6 +18,15 @@ export type BridgeEvent =
   | { readonly type: 'start-timer'; readonly timerId: string; readonly delayMs: number }
   /** Cancel a timer started earlier (nothing happens when it is not running). */
   | { readonly type: 'cancel-timer'; readonly timerId: string }
+  /**
+   * I/O the bridge needs done (a client file or terminal method, ...): the host carries it out and
+   * answers with `bridge.onHostResult(operationId, result)`, exactly once, even after a failure.
+   */
+  | {
+      readonly type: 'host-operation';
+      readonly operationId: string;
+      readonly operation: HostOperation;
+    }
   /** Stop the agent's process tree: input ended with every turn settled, or the agent is unusable. */
   | { readonly type: 'stop-agent'; readonly reason: string }
   /** The agent answered ACP `initialize` (what `doctor` reports). */

@@ -21,7 +21,7 @@ const clientMessage = (message: Record<string, unknown>): BridgeEvent => ({
  * `{"jsonrpc":"2.0","id":n,"method":"echo","params":{"say":x}}`; an agent line becomes the client
  * message `{"type":"echo","params":…}` (the whole message when it has no params); a client line
  * `{"event":…}` emits that event; client end emits `stop-agent`; agent exit emits a `result`
- * message; an agent fault a `fault` message; a timer a `timer` message.
+ * message; an agent fault a `fault` message; a timer a `timer` message; a host result a `host-result` one.
  */
 export function createFakeBridge(log: FakeBridgeLog): (options: AcpBridgeOptions) => AcpBridge {
   return (options) => {
@@ -65,6 +65,10 @@ export function createFakeBridge(log: FakeBridgeLog): (options: AcpBridgeOptions
         enter(`timer ${timerId}`, () => emit(clientMessage({ type: 'timer', timerId }))),
       onAgentFault: (fault) =>
         enter(`fault ${fault.kind}`, () => emit(clientMessage({ type: 'fault', ...fault }))),
+      onHostResult: (operationId, result) =>
+        enter(`host-result ${operationId}`, () =>
+          emit(clientMessage({ type: 'host-result', operationId, result })),
+        ),
     };
   };
 }

@@ -1,0 +1,54 @@
+import type {
+  CreateTerminalRequest,
+  CreateTerminalResponse,
+  KillTerminalRequest,
+  KillTerminalResponse,
+  ReadTextFileRequest,
+  ReadTextFileResponse,
+  ReleaseTerminalRequest,
+  ReleaseTerminalResponse,
+  TerminalOutputRequest,
+  TerminalOutputResponse,
+  WaitForTerminalExitRequest,
+  WaitForTerminalExitResponse,
+  WriteTextFileRequest,
+  WriteTextFileResponse,
+} from '@agentclientprotocol/sdk';
+
+/**
+ * The I/O the pure bridge asks its host for, by kind: what it is given and what it answers. The
+ * client file and terminal methods are ACP's own (the host carries them out once the bridge's
+ * policy allowed them). Adding a kind here makes every host handle it (a missing handler is a
+ * type error in host-node).
+ */
+export type HostOperationMap = {
+  readonly 'fs/read_text_file': { params: ReadTextFileRequest; result: ReadTextFileResponse };
+  readonly 'fs/write_text_file': { params: WriteTextFileRequest; result: WriteTextFileResponse };
+  readonly 'terminal/create': { params: CreateTerminalRequest; result: CreateTerminalResponse };
+  readonly 'terminal/output': { params: TerminalOutputRequest; result: TerminalOutputResponse };
+  readonly 'terminal/wait_for_exit': {
+    params: WaitForTerminalExitRequest;
+    result: WaitForTerminalExitResponse;
+  };
+  readonly 'terminal/kill': { params: KillTerminalRequest; result: KillTerminalResponse };
+  readonly 'terminal/release': { params: ReleaseTerminalRequest; result: ReleaseTerminalResponse };
+};
+
+/** A kind of host operation. */
+export type HostOperationKind = keyof HostOperationMap;
+
+/** One operation for the host, tagged by its kind. */
+export type HostOperation = {
+  readonly [Kind in HostOperationKind]: {
+    readonly kind: Kind;
+    readonly params: HostOperationMap[Kind]['params'];
+  };
+}[HostOperationKind];
+
+/**
+ * How the host answers one operation (`bridge.onHostResult`, exactly once per `host-operation`
+ * event): its result, or a failure the bridge reports to whoever asked (e.g. a JSON-RPC error).
+ */
+export type HostResult<Kind extends HostOperationKind = HostOperationKind> =
+  | { readonly ok: true; readonly value: HostOperationMap[Kind]['result'] }
+  | { readonly ok: false; readonly message: string; readonly code?: string };
