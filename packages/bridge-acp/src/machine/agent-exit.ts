@@ -3,8 +3,8 @@ import type { TurnEnding } from '../north/build-result.js';
 import { buildControlCancelRequest } from '../north/client-lines.js';
 import type { MachineContext, Turn } from './bridge-state.js';
 import { closeSession } from './bridge-state.js';
+import { abandonedTimerId, cancelGraceMs, finishTurn, graceTimerId } from './finish-turn.js';
 import { failHandshake } from './handshake.js';
-import { abandonedTimerId, cancelGraceMs, finishTurn, graceTimerId } from './turn.js';
 
 // The agent gone, faulty or stuck: how each ends the turn, and what becomes of its prompt.
 

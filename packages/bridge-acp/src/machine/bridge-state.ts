@@ -140,6 +140,8 @@ export type Turn = {
   readonly queue: unknown[];
   /** `sent`: a `session/prompt` awaits its answer; `cancelling`: and an interrupt was sent. */
   prompt: 'waiting' | 'sent' | 'cancelling';
+  /** Set while the turn's gates run (`runGates`): no prompt goes out meanwhile. */
+  gate: object | undefined;
   /** A permission was pending when the turn was interrupted (`aborted_tools`). */
   abortedTools: boolean;
   promptCount: number;

@@ -9,11 +9,12 @@ import {
   emitInitializeAnswer,
   emitSystemStatus,
 } from './client-output.js';
+import { interruptTurn, settleClientEnd } from './finish-turn.js';
 import { startHandshake } from './handshake.js';
 import { onPermissionAnswer, withdrawPendingPermissions } from './permissions.js';
 import { agentModeFor, claudeMode, switchTo } from './session-switches.js';
 import { readClientSystemPrompt } from './standing-instructions.js';
-import { acceptUserMessage, interruptTurn, settleClientEnd } from './turn.js';
+import { acceptUserMessage } from './turn.js';
 
 /** The real CLI's error for a control request subtype it does not know (stream-json §5.1). */
 const unsupportedSubtypeText = (subtype: string): string =>

@@ -16,9 +16,10 @@ import { beginAuthentication } from './authenticate.js';
 import type { AgentInfo, MachineContext, Phase, Session } from './bridge-state.js';
 import { closeSession } from './bridge-state.js';
 import { emitControlError, emitInitializeAnswer, emitSystemInit } from './client-output.js';
+import { finishTurn, settleClientEnd } from './finish-turn.js';
 import { applyStartupSettings, refreshCatalogWindows } from './session-switches.js';
 import { standingInstructionsText } from './standing-instructions.js';
-import { beginQueuedTurn, finishTurn, newTurn, settleClientEnd } from './turn.js';
+import { beginQueuedTurn, newTurn } from './turn.js';
 
 type Handshake = Extract<Phase, { name: 'handshake' }>;
 

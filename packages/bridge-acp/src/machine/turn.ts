@@ -3,23 +3,18 @@ import type { ContentBlock, PromptResponse } from '@agentclientprotocol/sdk/unst
 import { toAcpPrompt, userText } from '../content/to-acp-prompt.js';
 import { formatRpcError } from '../json-rpc/format-rpc-error.js';
 import type { RpcOutcome } from '../json-rpc/json-rpc.js';
-import type { TurnEnding } from '../north/build-result.js';
-import { buildResult } from '../north/build-result.js';
-import { buildInterruptionMarker, buildUserReplay } from '../north/client-lines.js';
+import { buildUserReplay } from '../north/client-lines.js';
 import type { MachineContext, Turn } from './bridge-state.js';
-import { currentModelOf } from './bridge-state.js';
 import { emitSystemInit, identity, systemInitUnchanged } from './client-output.js';
-import { withdrawPendingPermissions } from './permissions.js';
+import {
+  abandonedTimerId,
+  cancelGraceMs,
+  finishTurn,
+  graceTimerId,
+  textPrompt,
+} from './finish-turn.js';
 import { standingInstructionsBlock, standingInstructionsText } from './standing-instructions.js';
-import { settleOpenToolCalls, syntheticToolResultTexts } from './tool-calls.js';
-
-/** FT-01, FT-03: the timers of the cancel grace and of the wait for an abandoned prompt. */
-export const graceTimerId = 'cancel-grace';
-export const abandonedTimerId = 'abandoned';
-
-/** How long a cancelled prompt may take to answer, and a turn may wait for an abandoned one. */
-export const cancelGraceMs = (context: MachineContext): number =>
-  context.launch.cancelGraceMs ?? context.backend?.process.cancelGraceMs ?? 5_000;
+import { endGates, promptGates, runGates } from './turn-gates.js';
 
 /** True when a Claude `content` has nothing that could become a prompt block. */
 function isEmptyContent(content: unknown): boolean {
@@ -36,6 +31,7 @@ export function newTurn(context: MachineContext, startedAt = context.now()): Tur
     startedAt,
     queue: [],
     prompt: 'waiting',
+    gate: undefined,
     abortedTools: false,
     promptCount: 0,
     lastStopReason: 'end_turn',
@@ -71,7 +67,8 @@ export function acceptUserMessage(context: MachineContext, line: Record<string, 
     if (isEmptyContent(content))
       return context.log.info('empty user message folded into the running turn');
     turn.queue.push(content);
-    if (state.phase.name === 'ready' && turn.prompt === 'waiting') sendNextPrompt(context, turn);
+    if (state.phase.name === 'ready' && turn.prompt === 'waiting' && turn.gate === undefined)
+      sendNextPrompt(context, turn);
     return;
   }
   if (state.phase.name === 'closed') {
@@ -137,21 +134,43 @@ function sendNextPrompt(context: MachineContext, turn: Turn) {
       );
       if (instructions !== undefined) prompt.unshift(standingInstructionsBlock(instructions));
     }
-    turn.prompt = 'sent';
-    turn.promptCount += 1;
-    context.rpc.request<PromptResponse>(
-      'session/prompt',
-      { sessionId: session.id, prompt },
-      (answer) => onPromptAnswer(context, turn, answer),
+    return runGates(context, turn, promptGates, prompt, (step) =>
+      'exit' in step ? finishTurn(context, step.exit) : sendPrompt(context, turn, step.pass),
     );
-    return;
   }
-  finishTurn(
-    context,
-    turn.promptCount === 0
-      ? { kind: 'empty-message' }
-      : { kind: 'completed', stopReason: turn.lastStopReason },
+  if (turn.promptCount === 0) return finishTurn(context, { kind: 'empty-message' });
+  completeTurn(context, turn, turn.lastStopReason);
+}
+
+/** Sends one `session/prompt` of the turn (a user message's, or a continuation of the bridge's). */
+function sendPrompt(context: MachineContext, turn: Turn, prompt: ContentBlock[]) {
+  const { phase } = context.state;
+  if (phase.name !== 'ready') return finishTurn(context, { kind: 'no-session' });
+  turn.prompt = 'sent';
+  turn.promptCount += 1;
+  context.rpc.request<PromptResponse>(
+    'session/prompt',
+    { sessionId: phase.session.id, prompt },
+    (answer) => onPromptAnswer(context, turn, answer),
   );
+}
+
+/**
+ * The agent finished and nothing is queued: the end gates may end the turn differently or continue
+ * it with a prompt of their own (which skips the prompt gates); messages queued meanwhile go next.
+ */
+function completeTurn(context: MachineContext, turn: Turn, stopReason: string) {
+  runGates(context, turn, endGates, { kind: 'completed', stopReason }, (step) => {
+    if ('exit' in step) {
+      context.stream.endMessage(stopReason);
+      return sendPrompt(context, turn, textPrompt(step.exit.continueWith));
+    }
+    if (turn.queue.length > 0) {
+      context.stream.endMessage(stopReason);
+      return sendNextPrompt(context, turn);
+    }
+    finishTurn(context, step.pass);
+  });
 }
 
 /**
@@ -195,102 +214,5 @@ function onPromptAnswer(context: MachineContext, turn: Turn, answer: RpcOutcome<
     context.stream.endMessage(stopReason);
     return sendNextPrompt(context, turn);
   }
-  finishTurn(context, { kind: 'completed', stopReason });
-}
-
-/**
- * C-01, PM-06: interrupts the running turn. The queue is cleared (PR-09); with a prompt in flight
- * `session/cancel` goes **first**, then pending permissions are withdrawn (ACP §8 order; with the
- * seed's order an agent made one more model call), and the result follows the prompt's answer. A
- * turn still waiting ends at once. `acknowledge` runs after the withdrawals, before the rejected
- * tools' results (the real CLI's order).
- */
-export function interruptTurn(context: MachineContext, acknowledge?: () => void) {
-  const { state } = context;
-  const turn = state.turn;
-  if (turn === undefined || turn.prompt === 'cancelling') return acknowledge?.();
-  turn.queue.length = 0;
-  if (turn.prompt === 'waiting') {
-    acknowledge?.();
-    return finishTurn(context, { kind: 'cancelled', duringTools: false });
-  }
-  turn.prompt = 'cancelling';
-  if (turn.permissions.size > 0) turn.abortedTools = true;
-  const { phase } = state;
-  if (phase.name === 'ready') context.rpc.notify('session/cancel', { sessionId: phase.session.id });
-  // FT-01: the answer may never come; the turn ends at the grace anyway.
-  context.emit({ type: 'start-timer', timerId: graceTimerId, delayMs: cancelGraceMs(context) });
-  withdrawPendingPermissions(context, 'interrupt', acknowledge);
-}
-
-/** The T-31 text for tool calls still open when a turn ends this way. */
-function openCallReason(ending: TurnEnding): string {
-  if (
-    ending.kind === 'cancelled' ||
-    (ending.kind === 'completed' && ending.stopReason === 'cancelled')
-  )
-    return syntheticToolResultTexts.cancelled;
-  if (ending.kind === 'agent-exited') return syntheticToolResultTexts.agentExited;
-  return syntheticToolResultTexts.turnEnded;
-}
-
-/**
- * Ends the running turn with its one `result` (R-01..R-04): the open assistant message is closed
- * (aborted after an interrupt, with the interruption marker), pending permissions withdrawn, open
- * tool calls given their synthetic results (T-31), then the `result`.
- */
-export function finishTurn(context: MachineContext, ending: TurnEnding) {
-  const { state, stream } = context;
-  const turn = state.turn;
-  if (turn === undefined) return;
-  turn.queue.length = 0;
-  withdrawPendingPermissions(context, 'turn-ended');
-  context.clientRequests.withdraw('turn');
-  const interrupted =
-    ending.kind === 'cancelled' ||
-    (ending.kind === 'completed' && ending.stopReason === 'cancelled');
-  if (interrupted) {
-    const marker = buildInterruptionMarker({
-      ...identity(context),
-      forToolUse: ending.kind === 'cancelled' && ending.duringTools,
-    });
-    if ([...turn.tools.values()].some((tool) => tool.stage !== 'completed')) {
-      stream.abort();
-      settleOpenToolCalls(context, turn, openCallReason(ending));
-      context.send(marker);
-    } else {
-      stream.abort(marker);
-      turn.tools.clear();
-    }
-  } else {
-    stream.endMessage(ending.kind === 'completed' ? ending.stopReason : null);
-    settleOpenToolCalls(context, turn, openCallReason(ending));
-  }
-  const lastText = stream.lastText();
-  context.send(
-    buildResult({
-      ...identity(context),
-      ending,
-      ...(lastText !== undefined ? { lastText } : {}),
-      durationMs: Math.max(0, context.now() - turn.startedAt),
-      numTurns: Math.max(1, turn.promptCount),
-      usage: context.ledger.resultUsage(currentModelOf(state)),
-      permissionDenials: turn.denials,
-    }),
-  );
-  state.turn = undefined;
-  settleClientEnd(context);
-}
-
-/**
- * Once the client's input ended and no turn runs and no `initialize` waits (it is answered at
- * session-ready even after the input ended, as `claude` does), the host may stop the agent.
- */
-export function settleClientEnd(context: MachineContext) {
-  const { state } = context;
-  const { phase } = state;
-  if (state.client.input !== 'ended' || state.turn !== undefined) return;
-  if (phase.name === 'handshake' && phase.initializing.length > 0) return;
-  state.client.input = 'done';
-  context.emit({ type: 'stop-agent', reason: 'the client ended its input' });
+  completeTurn(context, turn, stopReason);
 }

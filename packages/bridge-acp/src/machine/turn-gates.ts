@@ -1,0 +1,66 @@
+import type { ContentBlock } from '@agentclientprotocol/sdk/unstable';
+import type { TurnEnding } from '../north/build-result.js';
+import type { MachineContext, Turn } from './bridge-state.js';
+
+/** What a gate decided: pass the (possibly changed) value on, or leave the chain with `exit`. */
+export type GateStep<Value, Exit> = { readonly pass: Value } | { readonly exit: Exit };
+
+/**
+ * One check a turn passes through; it answers through `next`, at once or later (after a client
+ * request: a hook callback, ...). A `next` that comes after the turn ended, or twice, is ignored.
+ */
+export type Gate<Value, Exit> = (
+  context: MachineContext,
+  turn: Turn,
+  value: Value,
+  next: (step: GateStep<Value, Exit>) => void,
+) => void;
+
+/**
+ * Before a user prompt is sent: pass the prompt (extra context may be added) or end the turn
+ * with `exit` (a hook blocked it). Prompts the bridge sends itself (continuations) skip these.
+ */
+type PromptGate = Gate<ContentBlock[], TurnEnding>;
+
+/**
+ * When the agent finished a prompt and nothing is queued: pass the ending (possibly changed: a
+ * limit, a structured output) or leave with `continueWith`, the text of the turn's next prompt.
+ */
+type EndGate = Gate<TurnEnding, { readonly continueWith: string }>;
+
+/** The gates, in the order they run. */
+export const promptGates: readonly PromptGate[] = [];
+export const endGates: readonly EndGate[] = [];
+
+/**
+ * Runs `gates` in order over `value`; `done` runs once with the last step. While they run the turn
+ * holds `turn.gate`; `finishTurn` clears it, which makes every later `next` a no-op.
+ */
+export function runGates<Value, Exit>(
+  context: MachineContext,
+  turn: Turn,
+  gates: readonly Gate<Value, Exit>[],
+  value: Value,
+  done: (step: GateStep<Value, Exit>) => void,
+): void {
+  const token = {};
+  turn.gate = token;
+  const run = (index: number, current: Value) => {
+    const gate = gates[index];
+    if (gate === undefined) {
+      turn.gate = undefined;
+      return done({ pass: current });
+    }
+    let answered = false;
+    gate(context, turn, current, (step) => {
+      if (answered || turn.gate !== token || context.state.turn !== turn) return;
+      answered = true;
+      if ('exit' in step) {
+        turn.gate = undefined;
+        return done(step);
+      }
+      run(index + 1, step.pass);
+    });
+  };
+  run(0, value);
+}
