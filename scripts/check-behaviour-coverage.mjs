@@ -21,7 +21,7 @@ const root = path.resolve(
 function readCatalogue(text) {
   const entries = [];
   const problems = [];
-  const anchor = /^- <a id="([A-Z]{1,2}-\d{2}|seed-\d+)"><\/a>\*\*([^*]+)\*\*(.*)$/;
+  const anchor = /^- <a id="([A-Z]{1,3}-\d{2}|seed-\d+)"><\/a>\*\*([^*]+)\*\*(.*)$/;
   for (const [index, line] of text.split('\n').entries()) {
     if (!line.includes('<a id=')) continue;
     const match = anchor.exec(line);
@@ -122,7 +122,7 @@ function readTestNames(repoRoot) {
 
 /** Ids (`PM-04`) and scenarios (`seed#12`) a test name cites. */
 function citationsOf(name) {
-  const ids = [...name.matchAll(/(?<![A-Za-z0-9-])([A-Z]{1,2}-\d{2})(?!\d)/g)].map((m) => m[1]);
+  const ids = [...name.matchAll(/(?<![A-Za-z0-9-])([A-Z]{1,3}-\d{2})(?!\d)/g)].map((m) => m[1]);
   const scenarios = [...name.matchAll(/seed#(\d+)(?!\d)/g)].map((m) => `seed#${m[1]}`);
   return [...ids, ...scenarios];
 }

@@ -5,6 +5,7 @@ import { startProcess } from './bench-process.mjs';
 
 export const cliBinPath = fileURLToPath(new URL('../bin/agentbridge.mjs', import.meta.url));
 const firehoseAgentPath = fileURLToPath(new URL('./firehose-agent.mjs', import.meta.url));
+const instantAgentPath = fileURLToPath(new URL('./instant-agent.sh', import.meta.url));
 const idealRelayPath = fileURLToPath(new URL('./ideal-relay.mjs', import.meta.url));
 
 /** The firehose agent's arguments: `chunks` small chunks per prompt, or one of `largeBytes`. */
@@ -14,14 +15,25 @@ const agentArgs = ({ chunks = 1, largeBytes }) => [
   ...(largeBytes === undefined ? [] : ['--large-bytes', String(largeBytes)]),
 ];
 
-/** Starts the CLI in stream-json mode (`partial`: `--include-partial-messages`; `nodeArgs`: Node's). */
+/**
+ * Starts the CLI in stream-json mode (`partial`: `--include-partial-messages`; `nodeArgs`: Node's)
+ * in front of the firehose agent, or with `shellAgent` of the instant-agent.sh (no Node start-up).
+ */
 export function startCli({
   partial = true,
   nodeArgs = [],
+  shellAgent = false,
   workDirectory,
   stateDirectory,
   ...agent
 }) {
+  const agentOptions = shellAgent
+    ? ['--agent-command', instantAgentPath]
+    : [
+        '--agent-command',
+        process.execPath,
+        ...[firehoseAgentPath, ...agentArgs(agent)].map((arg) => `--agent-arg=${arg}`),
+      ];
   const running = startProcess(
     process.execPath,
     [
@@ -35,9 +47,7 @@ export function startCli({
       ...(partial ? ['--include-partial-messages'] : []),
       '--backend',
       'acp',
-      '--agent-command',
-      process.execPath,
-      ...[firehoseAgentPath, ...agentArgs(agent)].map((arg) => `--agent-arg=${arg}`),
+      ...agentOptions,
     ],
     {
       cwd: workDirectory,
@@ -74,18 +84,23 @@ export function startCli({
   };
 }
 
-/** Starts the ideal relay in front of the firehose agent; the harness speaks ACP through it. */
-export function startIdealRelay({ partial = true, workDirectory, ...agent }) {
+/**
+ * Starts the ideal relay in front of the firehose agent; the harness speaks ACP through it. With
+ * `agentOnly`, the firehose agent alone (its own start-up).
+ */
+export function startIdealRelay({ partial = true, agentOnly = false, workDirectory, ...agent }) {
+  const agentCommand = [firehoseAgentPath, ...agentArgs(agent)];
   const running = startProcess(
     process.execPath,
-    [
-      idealRelayPath,
-      ...(partial ? ['--partial'] : []),
-      '--',
-      process.execPath,
-      firehoseAgentPath,
-      ...agentArgs(agent),
-    ],
+    agentOnly
+      ? agentCommand
+      : [
+          idealRelayPath,
+          ...(partial ? ['--partial'] : []),
+          '--',
+          process.execPath,
+          ...agentCommand,
+        ],
     { cwd: workDirectory, env: { PATH: process.env.PATH ?? '', HOME: workDirectory } },
   );
   let nextId = 0;

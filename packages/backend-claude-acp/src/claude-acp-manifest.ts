@@ -38,6 +38,8 @@ export const claudeAcpManifest: BackendManifest = {
     loginNote: 'Type /login in the Claude Code prompt that opens, or set ANTHROPIC_API_KEY.',
   },
   auth: { preferredMethodIds: ['claude-login'] },
+  // LM-03: Claude Code's own cost arrives as `usage_update.cost` (USD) after each prompt.
+  cost: { reportsUsd: true },
   quirks: {
     // Its modes are Claude's own words (default, acceptEdits, plan, auto): the generic table fits.
     // `rawOutput` is the tool_result Claude Code gave the model; `content` is a display copy.

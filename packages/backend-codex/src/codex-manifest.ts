@@ -71,6 +71,12 @@ export const codexManifest: BackendManifest = {
     },
     // MCP tool calls carry rawInput `{server, tool, arguments}` (kind `execute`).
     mcpArgumentEnvelopes: [{ toolField: 'tool', argumentsField: 'arguments' }],
+    // An MCP tool call is approved first, named only in the approval's message (tools/e2e).
+    mcpApprovalInput: {
+      textPath: 'request.message',
+      pattern: '^Allow the (.+) MCP server to run tool "(.+)"\\?',
+      argumentsPath: 'request._meta.tool_params',
+    },
     rejectionEndsTurn: true,
     supportsSetModel: false,
   },

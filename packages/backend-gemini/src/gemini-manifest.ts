@@ -60,6 +60,17 @@ export const geminiManifest: BackendManifest = {
   auth: {
     preferredMethodIds: ['gemini-api-key'],
   },
+  // LM-03: Gemini reports tokens only (`_meta.quota`, per model): Google's list prices in USD per
+  // million tokens (prompts up to 200k tokens; cached input at the input price, an upper bound).
+  cost: {
+    pricesPerMillionTokens: {
+      'gemini-2.5-pro': { input: 1.25, output: 10 },
+      'gemini-2.5-flash': { input: 0.3, output: 2.5 },
+      'gemini-2.5-flash-lite': { input: 0.1, output: 0.4 },
+      'gemini-3-pro-preview': { input: 2, output: 12 },
+      'gemini-3-flash-preview': { input: 0.5, output: 3 },
+    },
+  },
   quirks: {
     permissionModeSynonyms: {
       default: ['default'],
@@ -89,8 +100,10 @@ export const geminiManifest: BackendManifest = {
     toolInputKeys: { Bash: { command: ['@title'] } },
     // Permission requests without a prior tool_call carry `<tool>__<tool>_<epoch ms>_<n>` ids.
     toolCallIdPattern: '^([a-z_]+)__',
-    // MCP tool calls are titled `<tool> (<server> MCP Server)`; rawInput is the tool's arguments.
+    // MCP tool calls are titled `<tool> (<server> MCP Server)` and carry no rawInput: their
+    // arguments are the JSON text of their content.
     mcpTitleSuffixPattern: '^\\((.+) MCP Server\\)$',
+    rawInputFromContentJson: true,
     // session/load replays part of the history after its answer (tools/e2e README, Gemini 9c).
     loadReplaySettleMs: 300,
     rejectionEndsTurn: false,

@@ -30,6 +30,8 @@ export const grokManifest: BackendManifest = {
   },
   // Sign-in happens with `grok login`, not over ACP (an unsigned session/new exits the process).
   auth: { preferredMethodIds: [] },
+  // LM-03: a prompt's `_meta.usage.costUsdTicks` is its cost (1e-10 USD).
+  cost: { reportsUsd: true },
   quirks: {
     // Frames may lack `kind`: `_meta["x.ai/tool"].kind` carries it (only ACP kinds count).
     toolKindMetaKey: 'x.ai/tool',

@@ -1,4 +1,10 @@
-import type { BackendManifest, BridgeEvent, HostResult, Logger } from '@agentbridge/core/contracts';
+import type {
+  BackendManifest,
+  BridgeEvent,
+  HostResult,
+  Logger,
+  McpEndpointMessage,
+} from '@agentbridge/core/contracts';
 import type { AcpLaunch } from './acp-launch.js';
 
 /** How the agent process ended. */
@@ -56,4 +62,6 @@ export interface AcpBridge {
   onHostResult(operationId: string, result: HostResult): void;
   /** The host saw an agent fault: a running prompt ends with an error result; else it is logged. */
   onAgentFault(fault: AgentFault): void;
+  /** The agent sent a message to a server of the session's local MCP endpoint (MCP-01). */
+  onMcpMessage(message: McpEndpointMessage): void;
 }

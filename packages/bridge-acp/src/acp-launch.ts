@@ -1,4 +1,5 @@
 import type { ClaudePermissionMode, McpServerConfig } from '@agentbridge/core/contracts';
+import type { LaunchLimits } from './limits/launch-limits.js';
 
 /** The resolved settings of one bridge (one agent): command line, `.agentrc`; all optional but `cwd`. */
 export type AcpLaunch = {
@@ -50,4 +51,8 @@ export type AcpLaunch = {
   readonly handshakeTimeoutMs?: number;
   /** Milliseconds a cancelled prompt may take to answer (default: the backend's, else 5 000). */
   readonly cancelGraceMs?: number;
+  /** `--json-schema`: every turn's answer as JSON of this schema (`result.structured_output`). */
+  readonly jsonSchema?: Readonly<Record<string, unknown>>;
+  /** `--max-turns`, `--max-budget-usd`, `--tools`, `--effort`, ...: what the agent may do and spend. */
+  readonly limits?: LaunchLimits;
 };

@@ -2,7 +2,8 @@ import type { BackendManifest } from '@agentbridge/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assertKnownServerLine } from './__fixtures__/assert-known-server-line.js';
-import { runInterleaving, stepArbitrary } from './__fixtures__/random-interleaving.js';
+import { runInterleaving } from './__fixtures__/random-interleaving.js';
+import { stepArbitrary } from './__fixtures__/step-arbitrary.js';
 
 /**
  * Invariants over random interleavings of client lines, agent messages, exits, timers and garbage
@@ -25,6 +26,21 @@ const replayAfterLoadBackend: BackendManifest = {
   auth: { preferredMethodIds: [] },
   quirks: { loadReplaySettleMs: 300 },
 };
+
+/** CF-01: an agent offered the client's files and terminals. */
+const clientMethodsBackend: BackendManifest = {
+  ...replayAfterLoadBackend,
+  quirks: {},
+  client: { fs: true, terminal: true },
+};
+
+/** HK-xx: hooks of the events a turn fires, each answered by the steps (allow, block or stop). */
+const hooks = Object.fromEntries(
+  ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop', 'PermissionDenied'].map((event) => [
+    event,
+    [{ hookCallbackIds: [`hook-${event}`] }],
+  ]),
+);
 
 function checkInvariants(outcome: ReturnType<typeof runInterleaving>): void {
   const { toAgent, toClient, log, agentRequestIds, clientRequestIds, timeline } = outcome;
@@ -82,7 +98,7 @@ function checkInvariants(outcome: ReturnType<typeof runInterleaving>): void {
 }
 
 describe('createAcpBridge invariants', () => {
-  it('FT-02 FT-04 FT-05 never fails internally; one result per user turn; no input from an abandoned or foreign prompt reaches another turn; every request answered once, whatever its id; every line valid (10,000 interleavings)', () => {
+  it('FT-02 FT-04 FT-05 HK-04 CF-02 LM-01 never fails internally, with or without hooks, limits and client methods; one result per user turn; no input from an abandoned or foreign prompt reaches another turn; every request answered once, whatever its id; every line valid (10,000 interleavings)', () => {
     const reached = {
       success: 0,
       canUseTool: 0,
@@ -91,6 +107,9 @@ describe('createAcpBridge invariants', () => {
       faulted: 0,
       graceEnded: 0,
       abandonedWaitFailed: 0,
+      hookCallback: 0,
+      maxTurns: 0,
+      clientRead: 0,
     };
     fc.assert(
       fc.property(
@@ -100,9 +119,11 @@ describe('createAcpBridge invariants', () => {
           partial: fc.boolean(),
           model: fc.boolean(),
           resume: fc.boolean(),
-          replayAfterLoad: fc.boolean(),
           prelude: fc.nat(4),
           hangs: fc.nat(1),
+          backend: fc.nat(2),
+          hooks: fc.boolean(),
+          maxTurns: fc.nat(3),
         }),
         (steps, flags) => {
           const outcome = runInterleaving(
@@ -112,10 +133,12 @@ describe('createAcpBridge invariants', () => {
               includePartialMessages: flags.partial,
               ...(flags.model ? { model: 'gemini-2.5-flash' } : {}),
               ...(flags.resume ? { resumeSessionId: 'sess-1' } : {}),
+              ...(flags.maxTurns > 0 ? { limits: { maxTurns: flags.maxTurns } } : {}),
             },
             flags.prelude > 0,
-            flags.replayAfterLoad ? replayAfterLoadBackend : undefined,
+            [undefined, replayAfterLoadBackend, clientMethodsBackend][flags.backend],
             flags.hangs === 0,
+            flags.hooks ? hooks : undefined,
           );
           checkInvariants(outcome);
           const lines = outcome.toClient;
@@ -135,6 +158,11 @@ describe('createAcpBridge invariants', () => {
           if (lines.some((line) => line.type === 'result' && /^agent fault/.test(line.result)))
             reached.faulted++;
           if (outcome.timerEndings['cancel-grace'] > 0) reached.graceEnded++;
+          if (lines.some((line) => line.request?.subtype === 'hook_callback'))
+            reached.hookCallback++;
+          if (lines.some((line) => line.subtype === 'error_max_turns')) reached.maxTurns++;
+          if (lines.some((line) => line.message?.content?.[0]?.name === 'Read'))
+            reached.clientRead++;
           if (outcome.timerEndings.abandoned > 0) reached.abandonedWaitFailed++;
         },
       ),
@@ -148,6 +176,9 @@ describe('createAcpBridge invariants', () => {
     expect(reached.faulted, JSON.stringify(reached)).toBeGreaterThan(50);
     expect(reached.graceEnded, JSON.stringify(reached)).toBeGreaterThan(150);
     expect(reached.abandonedWaitFailed, JSON.stringify(reached)).toBeGreaterThan(40);
+    expect(reached.hookCallback, JSON.stringify(reached)).toBeGreaterThan(500);
+    expect(reached.maxTurns, JSON.stringify(reached)).toBeGreaterThan(50);
+    expect(reached.clientRead, JSON.stringify(reached)).toBeGreaterThan(30);
     // 10,000 runs take about 3-5 s alone; the limit leaves room for a loaded machine.
   }, 60_000);
 });

@@ -6,8 +6,11 @@ import { onAgentExit, onAgentFault, onTurnTimer } from './machine/agent-exit.js'
 import { createAgentIntake } from './machine/agent-intake.js';
 import { logFailure, type MachineContext } from './machine/bridge-state.js';
 import { onClientEnd, onClientLine } from './machine/client-intake.js';
-import { onHandshakeTimer } from './machine/handshake.js';
+import { onHandshakeTimer } from './machine/fail-handshake.js';
 import { createHostChannel } from './machine/host-channel.js';
+import { onMcpTimer } from './mcp/mcp-control.js';
+import { createMcpState } from './mcp/mcp-state.js';
+import { onMcpMessage } from './mcp/on-mcp-message.js';
 import { createClientRequestChannel } from './north/client-request-channel.js';
 import { createTurnStream } from './north/turn-stream.js';
 import { createUsageLedger } from './usage/usage-ledger.js';
@@ -29,7 +32,7 @@ export function createAcpBridge(options: AcpBridgeOptions): AcpBridge {
   const newId = options.newId ?? (() => `id-${++counter}`);
   const now = options.now ?? (() => 0);
   const send: MachineContext['send'] = (message) => emit({ type: 'client-message', message });
-  const ledger = createUsageLedger();
+  const ledger = createUsageLedger(backend?.cost?.pricesPerMillionTokens);
   const context: MachineContext = {
     launch,
     backend,
@@ -54,10 +57,12 @@ export function createAcpBridge(options: AcpBridgeOptions): AcpBridge {
         initializeAnswered: false,
         mcpServers: launch.mcpServers ?? {},
         disallowedTools: launch.disallowedTools ?? [],
+        hooks: {},
         systemPrompt: {},
         input: 'open',
       },
       nextPermission: 1,
+      mcp: createMcpState(launch.jsonSchema),
     },
     ledger,
     stream: createTurnStream({
@@ -101,8 +106,9 @@ export function createAcpBridge(options: AcpBridgeOptions): AcpBridge {
     onAgentExit: guard('agent exit', onAgentExit),
     onAgentFault: guard('agent fault', onAgentFault),
     onHostResult: (operationId, result) => hostResult({ operationId, result }),
+    onMcpMessage: guard('mcp message', onMcpMessage),
     onTimer: guard('timer', (timerContext: MachineContext, timerId: string) => {
-      if (timerContext.clientRequests.onTimer(timerId)) return;
+      if (timerContext.clientRequests.onTimer(timerId) || onMcpTimer(timerContext, timerId)) return;
       onTurnTimer(timerContext, timerId);
       onHandshakeTimer(timerContext, timerId);
     }),

@@ -13,5 +13,6 @@ export * from './logging/logger.js';
 export * from './logging/memory-logger.js';
 export type * from './transport/bridge-event.js';
 export type * from './transport/host-operation.js';
+export type * from './transport/mcp-endpoint.js';
 export type * from './transport/transport.js';
 export * from './util/helpers.js';

@@ -4,6 +4,7 @@ import type {
   BackendManifest,
   BridgeEvent,
   HostResult,
+  McpEndpointMessage,
   Transport,
 } from '@agentbridge/core/contracts';
 import { compileQuirkPattern, errorMessage } from '@agentbridge/core/contracts';
@@ -86,15 +87,23 @@ export function createAcpTransport(options: AcpTransportOptions): Transport {
             operationId,
             result,
           });
-        performHostOperation(hostOperations, operation).then(
+        performHostOperation(hostOperations, operation, inbox).then(
           (value) => settle({ ok: true, value } as HostResult),
-          (error: unknown) => settle({ ok: false, message: errorMessage(error) }),
+          (error: unknown) => {
+            const code = (error as NodeJS.ErrnoException | undefined)?.code;
+            settle({ ok: false, message: errorMessage(error), ...(code && { code }) });
+          },
         );
       } else if (event.type === 'stop-agent') {
         logger.info('stopping the agent', { reason: event.reason });
         void agent.stop();
       }
       emit(event);
+    };
+    // MCP-01: messages arriving at the session's MCP endpoint join the bridge's queue.
+    const inbox = {
+      onMcpMessage: (message: McpEndpointMessage) =>
+        serialise((value) => bridge.onMcpMessage(value), message),
     };
     const bridge = await (options.createBridge ?? loadBridge)({
       launch: {

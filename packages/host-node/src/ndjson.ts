@@ -121,10 +121,8 @@ export function createLineWriter(options: {
   let batch: Buffer | undefined;
   let spare: Buffer | undefined; // a batch buffer whose write completed, for the next batch
   let used = 0;
-  let scheduled = false;
-  let congested = false;
+  let [scheduled, congested, discarded] = [false, false, false];
   let draining = false; // onCongested was called, onDrained not yet
-  let discarded = false;
   /** Lines and messages behind a congested output or a long message, oldest first. */
   const waiting: (KnownServerMessage | string)[] = [];
   /** The parts of a long message still to write: written as the output drains. */
@@ -173,12 +171,17 @@ export function createLineWriter(options: {
     buffer.set(bytes, used);
     used += bytes.length;
   };
-  /** `value` as JSON: quoted as it is when nothing in it needs escaping. */
+  /** `value` as JSON: printable ASCII (ids, most deltas) byte by byte, other text stringified. */
   const putString = (buffer: Buffer, value: string) => {
-    const escaped = needsEscape.test(value);
-    if (!escaped) buffer[used++] = 0x22;
-    used += buffer.write(escaped ? JSON.stringify(value) : value, used);
-    if (!escaped) buffer[used++] = 0x22;
+    const start = used++;
+    buffer[start] = 0x22;
+    for (let index = 0; index < value.length; index += 1) {
+      const code = value.charCodeAt(index);
+      if (code < 0x20 || code > 0x7e || code === 0x22 || code === 0x5c) break;
+      buffer[used++] = code;
+    }
+    if (used - start - 1 === value.length) buffer[used++] = 0x22;
+    else used = start + buffer.write(JSON.stringify(value), start);
   };
   let tail = { parent: undefined as string | null | undefined, sessionId: '', bytes: Buffer.of() };
   /** A short text or thinking delta (the bulk of a turn), encoded by hand: no string is built. */
@@ -248,10 +251,8 @@ export function createLineWriter(options: {
     flush: () => pump(true),
     /** Drops what is queued and every later line (the reader went away). */
     discard() {
-      discarded = true;
-      batch = undefined;
+      [discarded, batch, parts] = [true, undefined, undefined];
       waiting.length = 0;
-      parts = undefined;
     },
   };
 }
@@ -265,8 +266,6 @@ const thinkingField = Buffer.from(',"delta":{"type":"thinking_delta","thinking":
 type Delta = { event: { index: number; delta: { type: string } }; uuid: string } & {
   [key in 'parent_tool_use_id' | 'session_id']: string;
 };
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the characters JSON.stringify escapes
-const needsEscape = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /**
  * The text of a short text or thinking delta holding exactly its fields (the bulk of a turn),

@@ -13,8 +13,8 @@ export function hasLongString(value: unknown, depth = 0): boolean {
   return false;
 }
 
-/** Marks where a long string goes in a message's serialised skeleton. */
-const placeholder = `\u0000${randomUUID()}\u0000`;
+/** Marks where a long string goes in a message's serialised skeleton (drawn on first use). */
+let placeholder: string | undefined;
 
 /**
  * `JSON.stringify(message)` in parts: its long strings escaped a part at a time (a part never ends
@@ -28,12 +28,14 @@ export function* serializeInParts(
   partLength = 32 * 1024,
 ): Generator<string> {
   const long: string[] = [];
+  placeholder ??= `\u0000${randomUUID()}\u0000`;
+  const marker = placeholder;
   const skeleton = JSON.stringify(message, (_key, value) => {
     if (typeof value !== 'string' || value.length <= partLength) return value;
     long.push(value);
-    return placeholder;
+    return marker;
   });
-  const pieces = skeleton.split(JSON.stringify(placeholder));
+  const pieces = skeleton.split(JSON.stringify(marker));
   // A string of the message equal to the placeholder (a random UUID) would misplace the parts.
   if (pieces.length !== long.length + 1) return yield mask(JSON.stringify(message));
   for (const [index, piece] of pieces.entries()) {

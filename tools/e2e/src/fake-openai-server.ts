@@ -15,6 +15,8 @@ export type ResponsesItem =
       readonly name: string;
       readonly arguments: Readonly<Record<string, unknown>>;
       readonly callId: string;
+      /** A tool of a namespace (codex offers an MCP server's tools as `mcp__<server>`). */
+      readonly namespace?: string;
     }
   | {
       readonly type: 'custom_tool_call';
@@ -194,7 +196,14 @@ export function toResponsesEvents(turn: ResponsesTurn, responseId: string): SseE
         return;
       }
       case 'function_call': {
-        const call = { type: 'function_call', id: itemId, call_id: item.callId, name: item.name };
+        const namespace = item.namespace === undefined ? {} : { namespace: item.namespace };
+        const call = {
+          type: 'function_call',
+          id: itemId,
+          call_id: item.callId,
+          name: item.name,
+          ...namespace,
+        };
         emit('response.output_item.added', {
           output_index: outputIndex,
           item: { ...call, arguments: '', status: 'in_progress' },

@@ -56,11 +56,12 @@ describe('parseCommandLine', () => {
       debug: true,
       unknownFlags: [],
     });
-    expect(commandLine.unsupportedFlags).toEqual([
-      'max-thinking-tokens',
-      'max-turns',
-      'fallback-model',
-    ]);
+    expect(commandLine.unsupportedFlags).toEqual([]);
+    expect(commandLine.limits).toMatchObject({
+      maxThinkingTokens: 2048,
+      maxTurns: 7,
+      fallbackModel: 'claude-haiku-x',
+    });
     expect(commandLine.prompt).toBeUndefined();
   });
 
@@ -178,14 +179,12 @@ describe('parseCommandLine', () => {
       '--effort=low',
       '--permission-prompt-tool=mcp__x__ask',
     ]);
-    expect(commandLine.unsupportedFlags).toEqual([
-      'thinking',
-      'effort',
-      'settings',
-      'betas',
-      'max-budget-usd',
-      'permission-prompt-tool',
-    ]);
+    expect(commandLine.unsupportedFlags).toEqual(['settings', 'betas', 'permission-prompt-tool']);
+    expect(commandLine.limits).toMatchObject({
+      thinking: 'adaptive',
+      effort: 'low',
+      maxBudgetUsd: 1,
+    });
     expect(commandLine.permissionPromptTool).toBeUndefined();
   });
 
@@ -258,7 +257,15 @@ describe('parseCommandLine', () => {
     const valueFlags = claudeFlags.filter(
       (flag) =>
         flag.arity === 'value' &&
-        !['output-format', 'input-format', 'permission-mode', 'session-id'].includes(flag.name),
+        ![
+          'output-format',
+          'input-format',
+          'permission-mode',
+          'session-id',
+          ...['max-turns', 'max-budget-usd', 'max-thinking-tokens', 'effort', 'thinking'],
+          'fallback-model',
+          'json-schema',
+        ].includes(flag.name),
     );
     fc.assert(
       fc.property(
@@ -279,11 +286,45 @@ describe('parseCommandLine', () => {
 describe('formatArgvNotes', () => {
   it('warns once per unknown flag and notes once per unsupported flag', () => {
     expect(
-      formatArgvNotes({ unknownFlags: ['--foo bar'], unsupportedFlags: ['max-turns', 'effort'] }),
+      formatArgvNotes({ unknownFlags: ['--foo bar'], unsupportedFlags: ['task-budget', 'betas'] }),
     ).toEqual([
       "agentbridge: warning: unknown option '--foo bar' ignored\n",
-      'agentbridge: note: --max-turns cannot be honoured by an ACP agent and is ignored\n',
-      'agentbridge: note: --effort cannot be honoured by an ACP agent and is ignored\n',
+      'agentbridge: note: --task-budget cannot be honoured by an ACP agent and is ignored\n',
+      'agentbridge: note: --betas cannot be honoured by an ACP agent and is ignored\n',
     ]);
+  });
+});
+
+describe('the limits of a command line', () => {
+  it.each([
+    [['--max-turns', '3'], { maxTurns: 3 }],
+    [['--max-budget-usd=0.5'], { maxBudgetUsd: 0.5 }],
+    [['--tools', 'Bash,Read'], { tools: ['Bash', 'Read'] }],
+    [['--tools='], { tools: [] }],
+    [['--tools', 'default'], { tools: undefined }],
+    [['--effort', 'xhigh'], { effort: 'xhigh' }],
+    [
+      ['--max-thinking-tokens', '0', '--thinking=disabled'],
+      { maxThinkingTokens: 0, thinking: 'disabled' },
+    ],
+    [['--model', 'a', '--fallback-model', 'b'], { fallbackModel: 'b' }],
+  ] as const)('LM-01 LM-03 LM-04 LM-06 LM-07 parses %j', (argv, expected) => {
+    expect(parseCommandLine(argv).limits).toEqual(expect.objectContaining(expected));
+  });
+
+  it.each([
+    [['--max-turns', '0'], '--max-turns must be a whole number greater than 0'],
+    [['--max-turns', '1.5'], '--max-turns must be a whole number'],
+    [['--max-budget-usd', 'lots'], '--max-budget-usd must be a number greater than 0'],
+    [['--max-budget-usd', '0'], '--max-budget-usd must be a number greater than 0'],
+    [['--max-thinking-tokens', '-1'], '--max-thinking-tokens must be a whole number of at least 0'],
+    [['--effort', 'extreme'], 'Allowed choices are low, medium, high, xhigh, max'],
+    [['--thinking', 'always'], 'Allowed choices are adaptive, enabled, disabled'],
+    [
+      ['--model', 'm', '--fallback-model', 'm'],
+      'Fallback model cannot be the same as the main model',
+    ],
+  ])('LM-08 refuses %j as a usage error', (argv, message) => {
+    expect(() => parseCommandLine(argv)).toThrow(message);
   });
 });

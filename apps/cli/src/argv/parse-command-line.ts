@@ -1,5 +1,7 @@
 import { claudePermissionModes, UsageError } from '@agentbridge/core/contracts';
 import { closestMatch } from '../config/closest-match.js';
+import { parseJsonSchema } from '../mcp/parse-json-schema.js';
+import { parseLimits } from './parse-limits.js';
 import { findFlag, tokenizeArgv } from './tokenize-argv.js';
 
 const outputFormats = ['text', 'json', 'stream-json'] as const;
@@ -111,6 +113,10 @@ export function parseCommandLine(argv: readonly string[]) {
     allowedTools: values('allowedTools'),
     disallowedTools: values('disallowedTools'),
     additionalDirectories: values('add-dir'),
+    /** `--max-turns`, `--max-budget-usd`, `--tools`, `--effort`, ... (the bridge enforces them). */
+    limits: parseLimits(last, (name) => (has(name) ? values(name) : undefined), last('model')),
+    /** `--json-schema`: every turn's structured output (SO-06). */
+    jsonSchema: parseJsonSchema(last('json-schema')),
     /** Only `stdio` is honoured; an MCP tool name is noted and ignored. */
     permissionPromptTool: permissionPromptTool === 'stdio' ? ('stdio' as const) : undefined,
     own: {

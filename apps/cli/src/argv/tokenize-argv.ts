@@ -15,11 +15,13 @@ honoured value output-format input-format session-id model system-prompt system-
 honoured value append-system-prompt append-system-prompt-file permission-mode permission-prompt-tool
 honoured optional-value resume/r
 honoured variadic allowedTools/allowed-tools, disallowedTools/disallowed-tools, mcp-config add-dir
-unsupported value debug-file resume-session-at resume-drops-turn fallback-model agent agents
-unsupported value json-schema max-thinking-tokens thinking thinking-display effort max-turns
-unsupported value max-budget-usd task-budget permission-prompts settings managed-settings
-unsupported value project-config-root
-unsupported variadic betas, tools,
+honoured value fallback-model max-thinking-tokens thinking effort max-turns max-budget-usd
+honoured variadic tools,
+unsupported value debug-file resume-session-at resume-drops-turn agent agents
+honoured value json-schema
+unsupported value thinking-display task-budget permission-prompts settings
+unsupported value managed-settings project-config-root
+unsupported variadic betas,
 unsupported repeatable plugin-dir plugin-dir-no-mcp
 inert boolean mcp-debug include-hook-events no-session-persistence strict-mcp-config ide
 inert boolean allow-dangerously-skip-permissions

@@ -49,6 +49,9 @@ export const acpManifest = {
   env: { forward: [], credentials: [] },
   process: { names: [], exitsOnStdinEof: true },
   hints: {},
+  // CF-01: an unknown agent may run files and commands through the client when offered: it then
+  // asks through the session's policy instead of running them unseen.
+  client: { fs: true, terminal: true },
 } as const satisfies BackendManifest;
 
 const source = 'agentbridge';

@@ -1,20 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { ConfigError } from '@agentbridge/core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ConfigFile, loadConfig } from './load-config.js';
-import { checkBackendKeys, resolveSettings } from './resolve-settings.js';
+import { describe, expect, it } from 'vitest';
+import { useConfigDirectories, write } from './__fixtures__/use-config-directories.js';
+import { loadConfig } from './load-config.js';
 
-let root: string;
-let home: string;
-let project: string;
-
-function write(path: string, content: string): string {
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, content);
-  return path;
-}
+const directories = useConfigDirectories();
 
 async function caught(promise: Promise<unknown>): Promise<ConfigError> {
   try {
@@ -26,42 +17,30 @@ async function caught(promise: Promise<unknown>): Promise<ConfigError> {
   throw new Error('expected a ConfigError');
 }
 
-beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), 'agentbridge-config-'));
-  home = join(root, 'home');
-  project = join(root, 'work', 'project');
-  mkdirSync(home, { recursive: true });
-  // Bounds the upward search inside the temp dir.
-  write(join(root, 'work', 'package.json'), '{"name":"outer"}');
-  mkdirSync(join(project, 'src', 'deep'), { recursive: true });
-});
-
-afterEach(() => {
-  rmSync(root, { recursive: true, force: true });
-});
-
 describe('loadConfig', () => {
   it('finds .agentrc (YAML) from a subdirectory, walking up to the package.json directory', async () => {
-    write(join(project, '.agentrc'), 'backend: codex\nmodel: gpt-x\n');
+    write(join(directories.project, '.agentrc'), 'backend: codex\nmodel: gpt-x\n');
     const files = await loadConfig({
-      cwd: join(project, 'src', 'deep'),
+      cwd: join(directories.project, 'src', 'deep'),
       env: {},
-      homeDirectory: home,
+      homeDirectory: directories.home,
     });
     expect(files).toEqual([
       expect.objectContaining({
         scope: 'project',
-        filePath: join(project, '.agentrc'),
-        directory: project,
+        filePath: join(directories.project, '.agentrc'),
+        directory: directories.project,
         config: { backend: 'codex', model: 'gpt-x' },
       }),
     ]);
   });
 
   it('stops at the nearest package.json: a file above it is not the project file', async () => {
-    write(join(project, 'package.json'), '{"name":"inner"}');
-    write(join(root, 'work', '.agentrc.json'), '{"backend":"codex"}');
-    expect(await loadConfig({ cwd: project, env: {}, homeDirectory: home })).toEqual([]);
+    write(join(directories.project, 'package.json'), '{"name":"inner"}');
+    write(join(directories.root, 'work', '.agentrc.json'), '{"backend":"codex"}');
+    expect(
+      await loadConfig({ cwd: directories.project, env: {}, homeDirectory: directories.home }),
+    ).toEqual([]);
   });
 
   it.each([
@@ -71,38 +50,46 @@ describe('loadConfig', () => {
     ['.agentrc.mjs', 'export default { backend: "gemini" };'],
     ['agent.config.mjs', 'export default { backend: "gemini" };'],
   ])('reads %s', async (name, content) => {
-    write(join(project, name), content);
-    const [file] = await loadConfig({ cwd: project, env: {}, homeDirectory: home });
+    write(join(directories.project, name), content);
+    const [file] = await loadConfig({
+      cwd: directories.project,
+      env: {},
+      homeDirectory: directories.home,
+    });
     expect(file?.config.backend).toBe('gemini');
-    expect(file?.filePath).toBe(join(project, name));
+    expect(file?.filePath).toBe(join(directories.project, name));
   });
 
   it('loads the global file first: $XDG_CONFIG_HOME/agentbridge/config.*, else ~/.agentrc*', async () => {
-    write(join(home, '.agentrc.json'), '{"backend":"codex"}');
-    write(join(project, '.agentrc.json'), '{"model":"m"}');
-    const files = await loadConfig({ cwd: project, env: {}, homeDirectory: home });
+    write(join(directories.home, '.agentrc.json'), '{"backend":"codex"}');
+    write(join(directories.project, '.agentrc.json'), '{"model":"m"}');
+    const files = await loadConfig({
+      cwd: directories.project,
+      env: {},
+      homeDirectory: directories.home,
+    });
     expect(files.map((file) => [file.scope, file.filePath])).toEqual([
-      ['global', join(home, '.agentrc.json')],
-      ['project', join(project, '.agentrc.json')],
+      ['global', join(directories.home, '.agentrc.json')],
+      ['project', join(directories.project, '.agentrc.json')],
     ]);
 
-    const xdg = join(root, 'xdg');
+    const xdg = join(directories.root, 'xdg');
     write(join(xdg, 'agentbridge', 'config.yaml'), 'backend: gemini');
     const withXdg = await loadConfig({
-      cwd: project,
+      cwd: directories.project,
       env: { XDG_CONFIG_HOME: xdg },
-      homeDirectory: home,
+      homeDirectory: directories.home,
     });
     expect(withXdg[0]?.filePath).toBe(join(xdg, 'agentbridge', 'config.yaml'));
   });
 
   it('an explicit --config file replaces the project search', async () => {
-    write(join(project, '.agentrc.json'), '{"backend":"gemini"}');
-    const explicit = write(join(root, 'elsewhere', 'rc.yaml'), 'backend: codex');
+    write(join(directories.project, '.agentrc.json'), '{"backend":"gemini"}');
+    const explicit = write(join(directories.root, 'elsewhere', 'rc.yaml'), 'backend: codex');
     const files = await loadConfig({
-      cwd: project,
+      cwd: directories.project,
       env: {},
-      homeDirectory: home,
+      homeDirectory: directories.home,
       explicitPath: '../../elsewhere/rc.yaml',
     });
     expect(files.map((file) => [file.scope, file.filePath, file.config.backend])).toEqual([
@@ -113,7 +100,7 @@ describe('loadConfig', () => {
   // biome-ignore lint/suspicious/noTemplateCurlyInString: literal `${VAR}` config text.
   it('interpolates $VAR and ${VAR} in strings and reports unset variables', async () => {
     write(
-      join(project, '.agentrc.yaml'),
+      join(directories.project, '.agentrc.yaml'),
       [
         'backend: gemini',
         'command: $TOOLS/gemini',
@@ -124,9 +111,9 @@ describe('loadConfig', () => {
       ].join('\n'),
     );
     const [file] = await loadConfig({
-      cwd: project,
+      cwd: directories.project,
       env: { TOOLS: '/opt/tools', TOKEN: 't0k', GEMINI_API_KEY: 'key' },
-      homeDirectory: home,
+      homeDirectory: directories.home,
     });
     expect(file?.config).toEqual({
       backend: 'gemini',
@@ -139,7 +126,7 @@ describe('loadConfig', () => {
 
   it('names the file, the key and the fix for invalid values', async () => {
     const filePath = write(
-      join(project, '.agentrc.json'),
+      join(directories.project, '.agentrc.json'),
       JSON.stringify({
         backend: 'Gemini CLI',
         comand: 'x',
@@ -148,7 +135,9 @@ describe('loadConfig', () => {
         permissionMode: 'yolo',
       }),
     );
-    const error = await caught(loadConfig({ cwd: project, env: {}, homeDirectory: home }));
+    const error = await caught(
+      loadConfig({ cwd: directories.project, env: {}, homeDirectory: directories.home }),
+    );
     expect(error.code).toBe('config-invalid');
     expect(error.filePath).toBe(filePath);
     expect(error.message.split('\n')[0]).toBe(`Invalid ${filePath}:`);
@@ -178,9 +167,11 @@ describe('loadConfig', () => {
       ],
     ];
     for (const [name = '', text = '', place, reason] of cases) {
-      rmSync(project, { recursive: true, force: true });
-      const filePath = write(join(project, name), text);
-      const error = await caught(loadConfig({ cwd: project, env: {}, homeDirectory: home }));
+      rmSync(directories.project, { recursive: true, force: true });
+      const filePath = write(join(directories.project, name), text);
+      const error = await caught(
+        loadConfig({ cwd: directories.project, env: {}, homeDirectory: directories.home }),
+      );
       expect(error.filePath).toBe(`${filePath}${place}`);
       expect(error.issues[0]?.message).toContain(reason);
     }
@@ -188,11 +179,13 @@ describe('loadConfig', () => {
 
   it('FT-10 a value left empty by an unset variable names the variable', async () => {
     const filePath = write(
-      join(project, '.agentrc.yaml'),
+      join(directories.project, '.agentrc.yaml'),
       // biome-ignore lint/suspicious/noTemplateCurlyInString: literal `${VAR}` config text.
       'backends:\n  codex:\n    command: ${UNDEFINED_VAR}\n',
     );
-    const error = await caught(loadConfig({ cwd: project, env: {}, homeDirectory: home }));
+    const error = await caught(
+      loadConfig({ cwd: directories.project, env: {}, homeDirectory: directories.home }),
+    );
     expect(error.filePath).toBe(filePath);
     expect(error.issues).toEqual([
       {
@@ -205,225 +198,14 @@ describe('loadConfig', () => {
 
   it('reports a missing explicit file', async () => {
     const error = await caught(
-      loadConfig({ cwd: project, env: {}, homeDirectory: home, explicitPath: 'nope.json' }),
-    );
-    expect(error.filePath).toBe(join(project, 'nope.json'));
-    expect(error.message).toContain('file not found');
-  });
-});
-
-describe('resolveSettings', () => {
-  const base = { homeDirectory: '/home/u', platform: 'linux' as const };
-
-  it('applies flags > env > project > global > defaults, key by key (B-13: a command alone drops the default arguments)', async () => {
-    write(
-      join(home, '.agentrc.yaml'),
-      'backend: gemini\nmodel: global-model\nauthMethod: oauth\nenv: { A: global, B: global }\nhandshakeTimeoutMs: 5000\nplugins: ["./global-plugin.mjs"]',
-    );
-    write(
-      join(project, '.agentrc.yaml'),
-      'model: project-model\nenv: { B: project }\nbackends: { codex: { command: /opt/codex-acp, model: codex-project } }\nplugins: ["pkg"]',
-    );
-    const files = await loadConfig({ cwd: project, env: {}, homeDirectory: home });
-
-    const fromFiles = resolveSettings({ ...base, flags: {}, env: {}, files });
-    expect(fromFiles).toMatchObject({
-      backendId: 'gemini',
-      model: 'project-model',
-      authMethod: 'oauth',
-      env: { A: 'global', B: 'project' },
-      handshakeTimeoutMs: 5000,
-      stateDirectory: '/home/u/.local/state/agentbridge',
-    });
-    expect(fromFiles.command).toBeUndefined();
-    expect(fromFiles.args).toBeUndefined();
-    expect(fromFiles.plugins).toEqual([
-      {
-        specifier: './global-plugin.mjs',
-        baseDirectory: home,
-        configFile: join(home, '.agentrc.yaml'),
-        index: 0,
-      },
-      {
-        specifier: 'pkg',
-        baseDirectory: project,
-        configFile: join(project, '.agentrc.yaml'),
-        index: 0,
-      },
-    ]);
-
-    const fromEnv = resolveSettings({
-      ...base,
-      flags: {},
-      env: { AGENTBRIDGE_BACKEND: 'codex', AGENTBRIDGE_STATE_DIR: '/state' },
-      files,
-    });
-    expect(fromEnv).toMatchObject({
-      backendId: 'codex',
-      command: '/opt/codex-acp',
-      args: [],
-      model: 'codex-project',
-      stateDirectory: '/state',
-    });
-
-    const fromFlags = resolveSettings({
-      ...base,
-      flags: {
-        backend: 'acp',
-        agentCommand: 'my-agent',
-        agentArgs: ['--stdio'],
-        model: 'flag-model',
-        permissionMode: 'plan',
-      },
-      env: {
-        AGENTBRIDGE_BACKEND: 'codex',
-        AGENTBRIDGE_COMMAND: 'env-agent',
-        AGENTBRIDGE_ARGS: '["--env"]',
-      },
-      files,
-    });
-    expect(fromFlags).toMatchObject({
-      backendId: 'acp',
-      command: 'my-agent',
-      args: ['--stdio'],
-      model: 'flag-model',
-      permissionMode: 'plan',
-    });
-
-    const envCommand = resolveSettings({
-      ...base,
-      flags: {},
-      env: { AGENTBRIDGE_COMMAND: 'env-agent', AGENTBRIDGE_ARGS: '["--env"]' },
-      files,
-    });
-    expect(envCommand).toMatchObject({
-      backendId: 'gemini',
-      command: 'env-agent',
-      args: ['--env'],
-    });
-  });
-
-  it('resolves a ./relative command and stateDir against the config file, not the cwd', () => {
-    const settings = resolveSettings({
-      ...base,
-      flags: {},
-      env: {},
-      files: [
-        {
-          scope: 'project',
-          filePath: '/repo/.agentrc',
-          directory: '/repo',
-          config: {
-            command: './bin/agent',
-            stateDir: '.state',
-            backends: { acp: { command: '../other/agent' } },
-          },
-          missingVariables: [],
-        },
-      ],
-    });
-    expect(settings).toMatchObject({ command: '/repo/bin/agent', stateDirectory: '/repo/.state' });
-    expect(
-      resolveSettings({
-        ...base,
-        flags: { backend: 'acp' },
+      loadConfig({
+        cwd: directories.project,
         env: {},
-        files: [
-          {
-            scope: 'project',
-            filePath: '/repo/.agentrc',
-            directory: '/repo',
-            config: { backends: { acp: { command: '../other/agent' } } },
-            missingVariables: [],
-          },
-        ],
-      }).command,
-    ).toBe('/other/agent');
-  });
-
-  it('has no backend when nothing chooses one, and uses XDG_STATE_HOME', () => {
-    const settings = resolveSettings({
-      ...base,
-      flags: {},
-      env: { XDG_STATE_HOME: '/xdg-state' },
-      files: [],
-    });
-    expect(settings.backendId).toBeUndefined();
-    expect(settings.stateDirectory).toBe('/xdg-state/agentbridge');
-    expect(settings.env).toEqual({});
-  });
-
-  it('passes permissionMode "manual" through as written (the bridge maps it to "default")', () => {
-    const settings = resolveSettings({
-      ...base,
-      flags: {},
-      env: {},
-      files: [
-        {
-          scope: 'project',
-          filePath: '/p/.agentrc',
-          directory: '/p',
-          config: { permissionMode: 'manual' },
-          missingVariables: [],
-        },
-      ],
-    });
-    expect(settings.permissionMode).toBe('manual');
-  });
-
-  it.each(['--acp', '{"a":1}', '[1,2]'])(
-    'rejects AGENTBRIDGE_ARGS=%s naming the variable',
-    (value) => {
-      expect(() =>
-        resolveSettings({ ...base, flags: {}, env: { AGENTBRIDGE_ARGS: value }, files: [] }),
-      ).toThrow(/AGENTBRIDGE_ARGS[\s\S]*JSON array of strings/);
-    },
-  );
-
-  const projectFile = (config: ConfigFile['config']): ConfigFile => ({
-    scope: 'project',
-    filePath: '/p/.agentrc',
-    directory: '/p',
-    config,
-    missingVariables: [],
-  });
-
-  it('FT-10 a top-level command is only for the acp backend; elsewhere it is an error naming what chose the backend', () => {
-    const files = [projectFile({ backend: 'acp', command: '/opt/my-agent' })];
-    expect(resolveSettings({ ...base, flags: {}, env: {}, files }).command).toBe('/opt/my-agent');
-    const error = (() => {
-      try {
-        resolveSettings({ ...base, flags: {}, env: { AGENTBRIDGE_BACKEND: 'gemini' }, files });
-      } catch (caughtError) {
-        return caughtError as ConfigError;
-      }
-      throw new Error('expected a ConfigError');
-    })();
-    expect(error.filePath).toBe('/p/.agentrc');
-    expect(error.issues).toEqual([
-      {
-        path: 'command',
-        message:
-          "a top-level command is for the acp backend only, but the backend is 'gemini' (set by AGENTBRIDGE_BACKEND): move it under backends.gemini.command, or choose backend: acp.",
-      },
-    ]);
-    const perBackend = [projectFile({ backends: { gemini: { command: '/opt/gemini' } } })];
-    expect(
-      resolveSettings({ ...base, flags: { backend: 'gemini' }, env: {}, files: perBackend }),
-    ).toMatchObject({ command: '/opt/gemini', backendSource: '--backend' });
-  });
-
-  it('FT-10 a misspelt id under backends: is an error with a did-you-mean, naming the file', () => {
-    const settings = resolveSettings({
-      ...base,
-      flags: {},
-      env: {},
-      files: [projectFile({ backend: 'codex', backends: { geminii: { model: 'x' } } })],
-    });
-    expect(settings.backendSource).toBe('/p/.agentrc');
-    expect(() => checkBackendKeys(settings, ['gemini', 'codex', 'acp'])).toThrow(
-      "Invalid /p/.agentrc:\n  - backends.geminii: no backend named 'geminii': did you mean 'gemini'? Available: gemini, codex, acp.",
+        homeDirectory: directories.home,
+        explicitPath: 'nope.json',
+      }),
     );
-    expect(() => checkBackendKeys(settings, ['geminii', 'codex'])).not.toThrow();
+    expect(error.filePath).toBe(join(directories.project, 'nope.json'));
+    expect(error.message).toContain('file not found');
   });
 });

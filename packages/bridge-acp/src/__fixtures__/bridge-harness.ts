@@ -1,4 +1,4 @@
-import type { BackendManifest, BridgeEvent } from '@agentbridge/core/contracts';
+import type { BackendManifest, BridgeEvent, HostResult } from '@agentbridge/core/contracts';
 import { createMemoryLogger } from '@agentbridge/core/contracts';
 import type { AcpLaunch } from '../acp-launch.js';
 import { createAcpBridge } from '../create-acp-bridge.js';
@@ -161,6 +161,19 @@ export function createHarness(options: HarnessOptions = {}) {
     /** Answers a held request with an error. */
     respondError(id: number | string, error: Line) {
       harness.agent({ jsonrpc: '2.0', id, error });
+    },
+    /** The host's answer to a `host-operation` (by its id). */
+    host(operationId: string, result: HostResult) {
+      bridge.onHostResult(operationId, result);
+      pump();
+    },
+    /** A message of the agent to a server of the session's MCP endpoint; its answers are kept. */
+    mcp(server: string, message: Line): Line[] {
+      const answers: Line[] = [];
+      const respond = (answer: unknown) => answers.push(answer as Line);
+      bridge.onMcpMessage({ server, message: { jsonrpc: '2.0', ...message }, respond });
+      pump();
+      return answers;
     },
     /** The last request the bridge sent with `method`. */
     lastRequest(method: string): Line {

@@ -1,187 +1,14 @@
 import type { BackendManifest } from '@agentbridge/core/contracts';
 import { createMemoryLogger } from '@agentbridge/core/contracts';
-import fc from 'fast-check';
 import { createAcpBridge } from '../create-acp-bridge.js';
 import type { Line } from './bridge-harness.js';
-import { seedInitializeResult, seedSessionResult } from './bridge-harness.js';
-
-/** One random input of an interleaving. */
-export type Step =
-  | {
-      readonly side: 'client';
-      readonly kind:
-        | 'initialize'
-        | 'interrupt'
-        | 'set_model'
-        | 'set_mode'
-        | 'mcp_status'
-        | 'unknown'
-        | 'keep_alive'
-        | 'end';
-    }
-  | { readonly side: 'client'; readonly kind: 'user'; readonly text: string }
-  | {
-      readonly side: 'client';
-      readonly kind: 'answer-permission';
-      readonly pick: number;
-      readonly allow: boolean;
-      readonly interrupt: boolean;
-    }
-  | { readonly side: 'garbage'; readonly toAgentSide: boolean; readonly text: string }
-  | {
-      readonly side: 'agent';
-      readonly kind: 'answer';
-      readonly pick: number;
-      readonly fail: boolean;
-      readonly stopReason: string;
-    }
-  | {
-      readonly side: 'agent';
-      readonly kind: 'update';
-      readonly update: number;
-      readonly otherSession: boolean;
-      readonly toolId: number;
-    }
-  | {
-      readonly side: 'agent';
-      readonly kind: 'permission';
-      readonly toolId: number;
-      readonly withAlways: boolean;
-    }
-  | { readonly side: 'agent'; readonly kind: 'fs-request' }
-  | { readonly side: 'fault'; readonly kind: 'line-too-long' | 'fatal-stderr' }
-  | { readonly side: 'exit' }
-  | { readonly side: 'timer' };
-
-/** Random inputs, weighted towards agent answers and updates. */
-export const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
-  {
-    weight: 3,
-    arbitrary: fc
-      .constantFrom(
-        'initialize',
-        'interrupt',
-        'set_model',
-        'set_mode',
-        'mcp_status',
-        'unknown',
-        'keep_alive',
-      )
-      .map((kind) => ({ side: 'client', kind }) as Step),
-  },
-  { weight: 1, arbitrary: fc.constant({ side: 'client', kind: 'end' } as Step) },
-  { weight: 2, arbitrary: fc.constant({ side: 'client', kind: 'interrupt' } as Step) },
-  {
-    weight: 5,
-    arbitrary: fc
-      .constantFrom('', 'hi', 'do it', 'go on')
-      .map((text) => ({ side: 'client', kind: 'user', text }) as Step),
-  },
-  {
-    weight: 3,
-    arbitrary: fc
-      .record({ pick: fc.nat(5), allow: fc.boolean(), interrupt: fc.boolean() })
-      .map((answer) => ({ side: 'client', kind: 'answer-permission', ...answer }) as Step),
-  },
-  {
-    weight: 1,
-    arbitrary: fc
-      .record({
-        toAgentSide: fc.boolean(),
-        text: fc.oneof(
-          fc.string(),
-          fc.constant('{"id":1}'),
-          fc.constant('{"type":"control_response"}'),
-        ),
-      })
-      .map((garbage) => ({ side: 'garbage', ...garbage }) as Step),
-  },
-  {
-    weight: 10,
-    arbitrary: fc
-      .record({
-        pick: fc.nat(5),
-        fail: fc.boolean(),
-        stopReason: fc.constantFrom('end_turn', 'end_turn', 'cancelled', 'refusal', 'max_tokens'),
-      })
-      .map((answer) => ({ side: 'agent', kind: 'answer', ...answer }) as Step),
-  },
-  {
-    weight: 8,
-    arbitrary: fc
-      .record({ update: fc.nat(9), otherSession: fc.boolean(), toolId: fc.nat(2) })
-      .map((update) => ({ side: 'agent', kind: 'update', ...update }) as Step),
-  },
-  {
-    weight: 2,
-    arbitrary: fc
-      .record({ toolId: fc.nat(2), withAlways: fc.boolean() })
-      .map((permission) => ({ side: 'agent', kind: 'permission', ...permission }) as Step),
-  },
-  { weight: 1, arbitrary: fc.constant({ side: 'agent', kind: 'fs-request' } as Step) },
-  {
-    weight: 1,
-    arbitrary: fc
-      .constantFrom('line-too-long' as const, 'fatal-stderr' as const)
-      .map((kind) => ({ side: 'fault', kind }) as Step),
-  },
-  { weight: 1, arbitrary: fc.constant({ side: 'exit' } as Step) },
-  // Timers (deadline, cancel grace, the wait for an abandoned prompt) fire often enough to matter.
-  { weight: 3, arbitrary: fc.constant({ side: 'timer' } as Step) },
-);
-
-/**
- * An update whose content carries `[tag]`: the prompt the agent works on when it sends it
- * (`p<id>`), `none` when it works on none, `other` for another session.
- */
-function updateFor(index: number, toolId: number, tag: string): Line {
-  const toolCallId = `tool-${toolId}`;
-  const updates: Line[] = [
-    { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `hello [${tag}] ` } },
-    {
-      sessionUpdate: 'agent_message_chunk',
-      content: { type: 'text', text: `world [${tag}]` },
-      messageId: `m${toolId}`,
-    },
-    { sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: `hmm [${tag}]` } },
-    {
-      sessionUpdate: 'tool_call',
-      toolCallId,
-      title: 'rm x',
-      kind: 'execute',
-      rawInput: { command: `rm x [${tag}]` },
-      status: 'pending',
-    },
-    { sessionUpdate: 'tool_call_update', toolCallId, status: 'in_progress' },
-    {
-      sessionUpdate: 'tool_call_update',
-      toolCallId,
-      status: 'completed',
-      content: [{ type: 'content', content: { type: 'text', text: `ok [${tag}]` } }],
-    },
-    { sessionUpdate: 'tool_call_update', toolCallId, status: 'failed', rawOutput: { error: 'no' } },
-    { sessionUpdate: 'usage_update', used: 10, size: 100, cost: { amount: 0.5, currency: 'USD' } },
-    { sessionUpdate: 'current_mode_update', currentModeId: toolId === 0 ? 'yolo' : 'default' },
-    {
-      sessionUpdate: 'available_commands_update',
-      availableCommands: [{ name: 'compact', description: '' }],
-    },
-  ];
-  return updates[index % updates.length] ?? {};
-}
-
-function resultFor(method: string, stopReason: string): unknown {
-  switch (method) {
-    case 'initialize':
-      return seedInitializeResult();
-    case 'session/new':
-      return seedSessionResult();
-    case 'session/prompt':
-      return { stopReason };
-    default:
-      return {};
-  }
-}
+import {
+  fsRequestLine,
+  permissionRequestLine,
+  replyLine,
+  updateLine,
+} from './interleaving-agent-lines.js';
+import type { Step } from './step-arbitrary.js';
 
 /**
  * Plays `steps` against a fresh bridge (after an optional handshake prelude), answering prompts the
@@ -194,16 +21,21 @@ export function runInterleaving(
     includePartialMessages: boolean;
     model?: string;
     resumeSessionId?: string;
+    limits?: { maxTurns?: number };
   },
   prelude: boolean,
   backend?: BackendManifest,
   /** The agent hangs in `session/prompt`: it never answers one (nor a cancel). */
   hangs = false,
+  /** HK-xx: the client's `initialize.hooks` (answered like permissions: allow, block or stop). */
+  hooks?: Line,
 ) {
   const toAgent: Line[] = [];
   /** Timers the bridge started and did not cancel, in start order (a `timer` step fires the latest). */
   const runningTimers: string[] = [];
   const toClient: Line[] = [];
+  /** CF-xx: host operations waiting for their result (given one step later, alternately failing). */
+  const hostOperations: string[] = [];
   /** For each client line, the number of results written before it (its turn). */
   const turnOfLine: number[] = [];
   /** For each `session/prompt` id, the number of results written before it was sent. */
@@ -224,6 +56,7 @@ export function runInterleaving(
         turnOfLine.push(results);
         if (event.message.type === 'result') results += 1;
       }
+      if (event.type === 'host-operation') hostOperations.push(event.operationId);
       if (event.type !== 'start-timer' && event.type !== 'cancel-timer') return;
       const index = runningTimers.indexOf(event.timerId);
       if (index >= 0) runningTimers.splice(index, 1);
@@ -294,15 +127,36 @@ export function runInterleaving(
   };
   const answerPermission = (requestId: string, allow: boolean, interrupt: boolean): void => {
     answeredPermissions.add(requestId);
+    const hook = toClient.some(
+      (line) => line.request_id === requestId && line.request?.subtype === 'hook_callback',
+    );
+    const deny = hook
+      ? { decision: 'block', reason: 'blocked', ...(interrupt ? { continue: false } : {}) }
+      : { behavior: 'deny', interrupt };
     client({
       type: 'control_response',
       response: {
         subtype: 'success',
         request_id: requestId,
-        response: allow ? { behavior: 'allow' } : { behavior: 'deny', interrupt },
+        response: allow ? (hook ? {} : { behavior: 'allow' }) : deny,
       },
     });
   };
+  const settleHost = (): void => {
+    for (let next = hostOperations.shift(); next !== undefined; next = hostOperations.shift()) {
+      const ok = next.length % 2 === 0;
+      bridge.onHostResult(next, ok ? { ok, value: { content: 'x' } } : { ok, message: 'no' });
+      collect();
+    }
+  };
+  /** Before an exit: what the client and the host still have to answer (answers may ask more). */
+  const drain = (): void => {
+    while (pendingCanUseTool().length > 0 || hostOperations.length > 0) {
+      for (const requestId of pendingCanUseTool()) answerPermission(requestId, true, false);
+      settleHost();
+    }
+  };
+  const initialize = { subtype: 'initialize', ...(hooks === undefined ? {} : { hooks }) };
 
   const answerAll = (): void => {
     for (
@@ -310,22 +164,17 @@ export function runInterleaving(
       request !== undefined;
       request = pendingBridgeRequests.shift()
     ) {
-      bridge.onAgentLine(
-        JSON.stringify({
-          jsonrpc: '2.0',
-          id: request.id,
-          result: resultFor(request.method, 'end_turn'),
-        }),
-      );
+      bridge.onAgentLine(replyLine(request, false, 'end_turn'));
       collect();
     }
   };
   if (prelude) {
     // Most runs start from an open session, so the steps explore turns rather than handshakes.
-    control({ subtype: 'initialize' });
+    control(initialize);
     answerAll();
   }
   for (const step of steps) {
+    settleHost();
     switch (step.side) {
       case 'client':
         switch (step.kind) {
@@ -341,7 +190,7 @@ export function runInterleaving(
             });
             break;
           case 'initialize':
-            control({ subtype: 'initialize' });
+            control(initialize);
             break;
           case 'interrupt':
             control({ subtype: 'interrupt' });
@@ -388,65 +237,20 @@ export function runInterleaving(
           const request = answerable[step.pick % Math.max(1, answerable.length)];
           if (request === undefined) break;
           pendingBridgeRequests.splice(pendingBridgeRequests.indexOf(request), 1);
-          const reply = step.fail
-            ? { jsonrpc: '2.0', id: request.id, error: { code: -32603, message: 'failed' } }
-            : {
-                jsonrpc: '2.0',
-                id: request.id,
-                result: resultFor(request.method, step.stopReason),
-              };
-          bridge.onAgentLine(JSON.stringify(reply));
+          bridge.onAgentLine(replyLine(request, step.fail, step.stopReason));
         } else if (step.kind === 'update') {
           const tag = step.otherSession ? 'other' : promptTag(step.toolId);
-          bridge.onAgentLine(
-            JSON.stringify({
-              jsonrpc: '2.0',
-              method: 'session/update',
-              params: {
-                sessionId: step.otherSession ? 'other' : 'sess-1',
-                update: updateFor(step.update, step.toolId, tag),
-              },
-            }),
-          );
+          bridge.onAgentLine(updateLine(step.update, step.toolId, tag, step.otherSession));
         } else if (step.kind === 'permission') {
           const requestId = nextAgentId % 3 === 0 ? `p${nextAgentId}` : nextAgentId;
           nextAgentId++;
           agentRequestIds.push(requestId);
-          const options = [
-            { optionId: 'once', name: 'Allow', kind: 'allow_once' },
-            ...(step.withAlways
-              ? [{ optionId: 'always', name: 'Always', kind: 'allow_always' }]
-              : []),
-            { optionId: 'no', name: 'Reject', kind: 'reject_once' },
-          ];
-          bridge.onAgentLine(
-            JSON.stringify({
-              jsonrpc: '2.0',
-              id: requestId,
-              method: 'session/request_permission',
-              params: {
-                sessionId: 'sess-1',
-                toolCall: {
-                  toolCallId: `tool-${step.toolId}`,
-                  title: 'rm x',
-                  kind: 'execute',
-                  rawInput: { command: `rm x [${promptTag(step.toolId)}]` },
-                },
-                options,
-              },
-            }),
-          );
+          const tag = promptTag(step.toolId);
+          bridge.onAgentLine(permissionRequestLine(requestId, step.toolId, step.withAlways, tag));
         } else {
           const requestId = nextAgentId++;
           agentRequestIds.push(requestId);
-          bridge.onAgentLine(
-            JSON.stringify({
-              jsonrpc: '2.0',
-              id: requestId,
-              method: 'fs/read_text_file',
-              params: { path: '/x' },
-            }),
-          );
+          bridge.onAgentLine(fsRequestLine(requestId));
         }
         collect();
         break;
@@ -454,7 +258,7 @@ export function runInterleaving(
       case 'exit':
         if (exited) break;
         // Settle what the client still has to answer, so the agent's requests can be checked.
-        for (const requestId of pendingCanUseTool()) answerPermission(requestId, true, false);
+        drain();
         exited = true;
         bridge.onAgentExit({ code: 1, signal: null });
         collect();
@@ -476,7 +280,7 @@ export function runInterleaving(
     }
   }
   if (!exited) {
-    for (const requestId of pendingCanUseTool()) answerPermission(requestId, true, false);
+    drain();
     exited = true;
     bridge.onAgentExit({ code: 0, signal: null });
     collect();

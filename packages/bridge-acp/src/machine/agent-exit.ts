@@ -1,10 +1,11 @@
 import type { AgentExit, AgentFault } from '../acp-bridge.js';
+import { fireSessionEnd } from '../hooks/run-hooks.js';
 import type { TurnEnding } from '../north/build-result.js';
-import { buildControlCancelRequest } from '../north/client-lines.js';
 import type { MachineContext, Turn } from './bridge-state.js';
 import { closeSession } from './bridge-state.js';
+import { failHandshake } from './fail-handshake.js';
 import { abandonedTimerId, cancelGraceMs, finishTurn, graceTimerId } from './finish-turn.js';
-import { failHandshake } from './handshake.js';
+import { withdrawPendingPermissions } from './permission-denials.js';
 
 // The agent gone, faulty or stuck: how each ends the turn, and what becomes of its prompt.
 
@@ -49,9 +50,7 @@ export function onAgentExit(context: MachineContext, exit: AgentExit): void {
   if (turn !== undefined) {
     const duringTools = turn.abortedTools || turn.permissions.size > 0;
     // The agent cannot be answered any more; the client's prompts are withdrawn.
-    for (const permission of turn.permissions.values())
-      context.send(buildControlCancelRequest(permission.requestId));
-    turn.permissions.clear();
+    withdrawPendingPermissions(context, 'agent-exited');
     finishTurn(
       context,
       phase.name !== 'ready'
@@ -61,6 +60,7 @@ export function onAgentExit(context: MachineContext, exit: AgentExit): void {
           : { kind: 'agent-exited', reason: agentExitTexts(exit).midTurn },
     );
   }
+  if (state.client.input === 'open') fireSessionEnd(context);
   closeSession(context, 'The agent process exited.');
 }
 

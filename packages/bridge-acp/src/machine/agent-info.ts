@@ -13,10 +13,9 @@ export function readAgentInfo(context: MachineContext, result: InitializeRespons
   const prompt = capabilities.promptCapabilities ?? {};
   const mcp = capabilities.mcpCapabilities ?? {};
   const session = capabilities.sessionCapabilities ?? {};
-  const servers = toAcpMcpServers(context.state.client.mcpServers, {
-    http: mcp.http === true,
-    sse: mcp.sse === true,
-  });
+  // MCP-01: what the agent takes decides how the in-process servers are served too.
+  context.state.mcp.capabilities = { http: mcp.http === true, sse: mcp.sse === true };
+  const servers = toAcpMcpServers(context.state.client.mcpServers, context.state.mcp.capabilities);
   for (const status of servers.statuses)
     if (status.status === 'failed')
       context.log.warn('MCP server not passed to the agent', { name: status.name });

@@ -10,11 +10,13 @@ import { toSlashCommands } from '../north/client-lines.js';
 import { applyConfigOptionUpdate } from '../session/session-catalog.js';
 import { onAgentFault } from './agent-exit.js';
 import { logFailure, type MachineContext } from './bridge-state.js';
+import { isOfferedClientMethod, onClientMethod } from './client-methods.js';
 import { emitCommandsChanged, emitSystemInit } from './client-output.js';
-import { extendReplay } from './handshake.js';
+import { extendReplay } from './fail-handshake.js';
 import { onPermissionRequest } from './permissions.js';
 import { applyAgentModeChange, refreshCatalogWindows } from './session-switches.js';
-import { applyPlan, applyToolCallFrame } from './tool-calls.js';
+import { applyToolCallFrame } from './tool-call-frames.js';
+import { applyPlan } from './tool-calls.js';
 
 const malformedLineText =
   'The agent wrote a line on stdout that is not valid JSON: the turn cannot be followed any further.';
@@ -36,12 +38,24 @@ type Inbound =
  * nor a usable id (an `id: null` parse-error response).
  */
 export function parseInbound(line: string): Inbound | 'malformed' | undefined {
-  let value: unknown;
+  return classifyInbound(parseLine(line));
+}
+
+/** What {@link parseLine} returns for a line that starts with `{` but is not JSON. */
+const malformed = Symbol('malformed');
+
+/** The line's JSON value; {@link malformed}, or `undefined` for other lines that are not JSON. */
+function parseLine(line: string): unknown {
   try {
-    value = JSON.parse(line);
+    return JSON.parse(line);
   } catch {
-    return line.trimStart().startsWith('{') ? 'malformed' : undefined;
+    return line.trimStart().startsWith('{') ? malformed : undefined;
   }
+}
+
+/** {@link parseInbound} of a parsed line. */
+function classifyInbound(value: unknown): Inbound | 'malformed' | undefined {
+  if (value === malformed) return 'malformed';
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const { method, id, params, result, error } = value as Record<string, unknown>;
   const knownId = typeof id === 'number' || typeof id === 'string' ? id : undefined;
@@ -74,11 +88,22 @@ export function createAgentIntake(context: MachineContext): (line: string) => vo
 
 /**
  * One agent stdout line (A-05..A-07, N-01, F-01): answers settle the bridge's requests,
- * `session/request_permission` goes to the permission flow, other requests are refused with
- * -32601 (no fs, no terminal), `session/update` is routed here; other notifications are logged.
+ * `session/request_permission` goes to the permission flow, the client `fs`/`terminal` methods the
+ * backend offers (CF-01) to theirs, other requests are refused with -32601; `session/update` is
+ * routed here; other notifications are logged.
  */
 function onAgentLine(context: MachineContext, line: string): void {
-  const message = parseInbound(line);
+  const value = parseLine(line);
+  // The hot path: a `session/update` notification (every chunk) skips the `Inbound` record.
+  const notice = value as { method?: unknown; id?: unknown; params?: unknown };
+  if (typeof value === 'object' && value !== null && notice.method === 'session/update') {
+    const { id } = notice;
+    if (typeof id !== 'number' && typeof id !== 'string') {
+      onSessionUpdate(context, notice.params);
+      return;
+    }
+  }
+  const message = classifyInbound(value);
   // FT-02: it may have been the answer of the prompt in flight, which could then never end.
   if (message === 'malformed') {
     onAgentFault(context, { kind: 'malformed-line', message: malformedLineText });
@@ -96,6 +121,10 @@ function onAgentLine(context: MachineContext, line: string): void {
     case 'request':
       if (message.method === 'session/request_permission') {
         onPermissionRequest(context, message.id, message.params);
+        return;
+      }
+      if (isOfferedClientMethod(context, message.method)) {
+        onClientMethod(context, message.id, message.method, message.params);
         return;
       }
       context.rpc.respondError(

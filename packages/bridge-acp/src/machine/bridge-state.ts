@@ -12,12 +12,15 @@ import { errorMessage } from '@agentbridge/core/contracts';
 import type { Diff, McpServer, ToolCallLocation } from '@agentclientprotocol/sdk/unstable';
 import type { AcpLaunch } from '../acp-launch.js';
 import type { AuthMethodInfo } from '../auth/read-auth-methods.js';
-import type { JsonRpcChannel, JsonRpcId } from '../json-rpc/json-rpc.js';
+import type { HookRegistry } from '../hooks/hook-registry.js';
+import type { HookVerdict } from '../hooks/run-hooks.js';
+import type { JsonRpcChannel } from '../json-rpc/json-rpc.js';
+import type { McpState } from '../mcp/mcp-state.js';
 import type { McpServerStatus } from '../mcp/to-acp-mcp-servers.js';
+import type { TurnEnding } from '../north/build-result.js';
 import type { ControlRequestId } from '../north/client-lines.js';
 import type { ClientRequestChannel } from '../north/client-request-channel.js';
 import type { TurnStream } from '../north/turn-stream.js';
-import type { PermissionOptionIds } from '../permissions/permission-options.js';
 import type { SessionCatalog } from '../session/session-catalog.js';
 import type { ToolOutput } from '../tools/tool-output.js';
 import type { UsageLedger } from '../usage/usage-ledger.js';
@@ -120,17 +123,35 @@ export type ToolCall = {
   rawOutput?: unknown;
   /** `_meta.claudeCode.toolResponse`: the tool's structured result (`tool_use_result`). */
   toolResponse?: unknown;
+  /** The terminal the bridge made for this call (CF-04). */
+  terminalId?: string;
+  /** Its PreToolUse hooks, run once (HK-06): the verdict, or who waits for it. */
+  preToolUse?: { verdict?: HookVerdict; readonly waiting: ((verdict: HookVerdict) => void)[] };
 };
 
-/** A `session/request_permission` waiting for the client's `can_use_tool` answer. */
+/** How a tool call's permission ended: allowed with the input to use, or refused with a text. */
+export type PermissionOutcome =
+  | { readonly allow: true; readonly input: Record<string, unknown>; readonly always: boolean }
+  | { readonly allow: false; readonly text: string };
+
+/**
+ * A tool call waiting for its permission (PreToolUse hooks, then the client's `can_use_tool`): an
+ * agent's `session/request_permission`, or one of its client `fs`/`terminal` calls (CF-xx).
+ */
 export type PendingPermission = {
-  readonly requestId: string;
-  readonly agentRequestId: JsonRpcId;
+  /** The `can_use_tool` request, once sent. */
+  requestId: string | undefined;
+  /** Its key in `Turn.tools` (no call state for a request without an id). */
   readonly toolCallId: string | undefined;
   readonly toolUseId: string;
   readonly toolName: string;
   readonly input: Record<string, unknown>;
-  readonly options: PermissionOptionIds;
+  /** The bridge carries the call out itself, so a changed input can be applied. */
+  readonly inputChangeable: boolean;
+  /** The agent offers an `allow_always` option (the client gets an "always allow" suggestion). */
+  readonly allowAlways: boolean;
+  /** Answers whoever asked, exactly once; `undefined` when withdrawn. */
+  readonly settle: (outcome: PermissionOutcome | undefined) => void;
 };
 
 /** A client turn: from its first `user` line to its one `result`. */
@@ -149,6 +170,12 @@ export type Turn = {
   readonly denials: PermissionDenial[];
   readonly tools: Map<string, ToolCall>;
   readonly permissions: Map<string, PendingPermission>;
+  /** Tool rounds completed (each is followed by one more model call: LM-01). */
+  rounds?: number;
+  /** The bridge is stopping the turn (a limit, a hook): the ending its result gets. */
+  stopping?: TurnEnding;
+  /** A Stop hook continued the turn (`stop_hook_active`). */
+  stopHookActive?: boolean;
 };
 
 /** The client's side: what it configured and where its input stands. */
@@ -161,6 +188,8 @@ type ClientState = {
   initializeAnswered: boolean;
   mcpServers: Readonly<Record<string, McpServerConfig>>;
   disallowedTools: readonly string[];
+  /** Its `initialize.hooks` (HK-01). */
+  hooks: HookRegistry;
   /** The system-prompt fields of its `initialize`. */
   systemPrompt: ClientSystemPrompt;
   /** Its input ended; `done` once the bridge asked the host to stop the agent for it. */
@@ -176,7 +205,9 @@ type BridgeState = {
   /** FT-02: a turn that ended before its prompt's answer; `waited`: a turn waits for it. */
   abandoned: { readonly turn: Turn; waited: boolean } | undefined;
   readonly client: ClientState;
-  /** The number of the next `can_use_tool` request id (never reused). */
+  /** The client's in-process MCP servers, the local endpoint, structured output (MCP-xx, SO-xx). */
+  readonly mcp: McpState;
+  /** The key of the next pending permission in `Turn.permissions` (never reused). */
   nextPermission: number;
 };
 

@@ -121,7 +121,7 @@ describe('the client initialize request', () => {
     });
   });
 
-  it('H-11: settings, managed settings, hooks and plugins are refused with explicit false verdicts', () => {
+  it('H-11 HK-01: settings, managed settings and plugins are refused with explicit false verdicts; hooks are applied', () => {
     const harness = createHarness();
     harness.client(
       initializeWith({
@@ -135,12 +135,12 @@ describe('the client initialize request', () => {
     expect(response).toMatchObject({
       settings_applied: false,
       managed_settings_applied: false,
-      hooks_applied: false,
-      hook_on_failure_supported: false,
+      hooks_applied: true,
+      hook_on_failure_supported: true,
       plugins_applied: false,
     });
     expect(response).not.toHaveProperty('mcp_servers_applied');
-    expect(harness.log.entries.filter((entry) => entry.level === 'warn')).toHaveLength(4);
+    expect(harness.log.entries.filter((entry) => entry.level === 'warn')).toHaveLength(3);
   });
 
   it('H-11: a plain initialize answer carries no verdict fields', () => {
@@ -360,7 +360,7 @@ describe('the client input ends early', () => {
 });
 
 describe('control requests', () => {
-  it('C-05: set_max_thinking_tokens is acknowledged without a response (the real CLI) and logged', () => {
+  it('C-05 LM-06: set_max_thinking_tokens is refused in-band when the agent has no thinking level; null is acknowledged', () => {
     const harness = createHarness();
     harness.initialize();
     harness.client({
@@ -370,10 +370,20 @@ describe('control requests', () => {
     });
     expect(harness.clientLines.at(-1)).toEqual({
       type: 'control_response',
-      response: { subtype: 'success', request_id: 'req_9' },
+      response: {
+        subtype: 'error',
+        request_id: 'req_9',
+        error: 'The thinking budget cannot be applied: the agent offers no thinking-level setting.',
+      },
     });
-    expect(
-      harness.log.entries.some((entry) => entry.message.includes('set_max_thinking_tokens')),
-    ).toBe(true);
+    harness.client({
+      type: 'control_request',
+      request_id: 'req_10',
+      request: { subtype: 'set_max_thinking_tokens', max_thinking_tokens: null },
+    });
+    expect(harness.clientLines.at(-1)).toEqual({
+      type: 'control_response',
+      response: { subtype: 'success', request_id: 'req_10' },
+    });
   });
 });

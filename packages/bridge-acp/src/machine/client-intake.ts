@@ -1,7 +1,11 @@
 import type { McpServerConfig } from '@agentbridge/core/contracts';
 import { isRecord } from '@agentbridge/core/contracts';
+import { readHookRegistry } from '../hooks/hook-registry.js';
+import { onMcpControl } from '../mcp/mcp-control.js';
+import { readSdkServers } from '../mcp/mcp-state.js';
 import type { ControlRequestId } from '../north/client-lines.js';
 import { resolveModelId } from '../session/session-catalog.js';
+import { contextUsageOf } from '../usage/context-usage.js';
 import type { MachineContext } from './bridge-state.js';
 import {
   emitControlError,
@@ -11,8 +15,8 @@ import {
 } from './client-output.js';
 import { interruptTurn, settleClientEnd } from './finish-turn.js';
 import { startHandshake } from './handshake.js';
-import { onPermissionAnswer, withdrawPendingPermissions } from './permissions.js';
-import { agentModeFor, claudeMode, switchTo } from './session-switches.js';
+import { withdrawPendingPermissions } from './permission-denials.js';
+import { agentModeFor, claudeMode, setThinkingBudget, switchTo } from './session-switches.js';
 import { readClientSystemPrompt } from './standing-instructions.js';
 import { acceptUserMessage } from './turn.js';
 
@@ -43,12 +47,10 @@ export function onClientLine(context: MachineContext, line: string) {
       return acceptUserMessage(context, value);
     case 'control_response': {
       const envelope = isRecord(value.response) ? value.response : {};
-      if (context.clientRequests.settle(envelope)) return;
-      const requestId = typeof envelope.request_id === 'string' ? envelope.request_id : '';
-      const answer = onPermissionAnswer(context, requestId, envelope);
-      if (answer === 'interrupt') interruptTurn(context);
-      if (answer === 'unknown')
-        context.log.info('permission answer for an unknown request ignored', { requestId });
+      if (!context.clientRequests.settle(envelope))
+        context.log.info('answer for an unknown request ignored', {
+          requestId: envelope.request_id,
+        });
       return;
     }
     case 'keep_alive':
@@ -137,15 +139,15 @@ function onControlRequest(context: MachineContext, line: Record<string, unknown>
       );
     }
     case 'set_max_thinking_tokens':
-      // Known to the real CLI, which answers without a `response`; ACP has no thinking budget.
-      context.log.info('ACP cannot honour set_max_thinking_tokens; acknowledged and ignored');
-      return emitControlSuccess(context, requestId);
-    case 'mcp_status': {
-      const agent = phase.name === 'ready' || phase.name === 'handshake' ? phase.agent : undefined;
-      return emitControlSuccess(context, requestId, {
-        mcpServers: (agent?.mcpStatuses ?? []).map((status) => ({ ...status })),
-      });
-    }
+      return setThinkingBudget(context, requestId, request.max_thinking_tokens);
+    case 'mcp_status':
+    case 'mcp_message':
+    case 'mcp_set_servers':
+    case 'mcp_reconnect':
+    case 'mcp_toggle':
+      return onMcpControl(context, requestId, request);
+    case 'get_context_usage':
+      return emitControlSuccess(context, requestId, contextUsageOf(context));
     default:
       context.log.info('unsupported control request', { subtype });
       emitControlError(context, requestId, unsupportedSubtypeText(subtype), 'unsupported_request');
@@ -169,6 +171,7 @@ function onInitialize(
   const beforeHandshake = state.phase.name === 'idle';
   const applied: Record<string, boolean> = {};
   if (beforeHandshake) client.systemPrompt = readClientSystemPrompt(request);
+  if (beforeHandshake) readSdkServers(state.mcp, request);
   if (isRecord(request.mcpServers)) {
     if (beforeHandshake) {
       const servers: Record<string, McpServerConfig> = { ...client.mcpServers };
@@ -189,14 +192,15 @@ function onInitialize(
     client.disallowedTools = [...client.disallowedTools, ...rules];
     applied.disallowed_tools_applied = true;
   }
+  if (isRecord(request.hooks) && Object.keys(request.hooks).length > 0) {
+    // HK-01: the hooks the bridge fires; others are named to the client at session start.
+    client.hooks = readHookRegistry(request.hooks);
+    applied.hooks_applied = true;
+    applied.hook_on_failure_supported = true;
+  }
   const refused: [boolean, string[], string][] = [
     [request.settings !== undefined, ['settings_applied'], 'settings'],
     [request.managedSettings !== undefined, ['managed_settings_applied'], 'managed settings'],
-    [
-      isRecord(request.hooks) && Object.keys(request.hooks).length > 0,
-      ['hooks_applied', 'hook_on_failure_supported'],
-      'hooks',
-    ],
     [Array.isArray(request.plugins) && request.plugins.length > 0, ['plugins_applied'], 'plugins'],
   ];
   for (const [present, flags, what] of refused) {

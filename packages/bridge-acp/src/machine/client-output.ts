@@ -1,3 +1,4 @@
+import { mcpStatusesOf, sdkToolNamesOf } from '../mcp/mcp-state.js';
 import {
   buildCommandsChanged,
   buildControlError,
@@ -80,14 +81,18 @@ function systemInitFields(context: MachineContext, session: Session) {
     model: session.catalog.currentModelId ?? context.launch.model ?? '',
     permissionMode: session.permissionMode,
     slashCommands: session.commands.map((command) => command.name),
-    mcpServers: agent?.mcpStatuses ?? [],
+    mcpServers: mcpStatusesOf(context),
     agentName: agent?.name ?? '',
     agentVersion: agent?.version ?? '',
     backendName: context.backend?.displayName ?? 'ACP agent',
-    // H-12: the Claude tool names the backend maps its tools to (sorted, unique).
-    tools: [...new Set(Object.values(context.quirks.toolNameByAgentTool ?? {}))]
-      .filter((name) => name !== '')
-      .sort(),
+    // H-12: the Claude tool names the backend maps its tools to (sorted, unique), then MCP-04's.
+    tools: [
+      ...[...new Set(Object.values(context.quirks.toolNameByAgentTool ?? {}))]
+        // LM-04: only those `--tools` lets the agent use.
+        .filter((name) => name !== '' && (context.launch.limits?.tools ?? [name]).includes(name))
+        .sort(),
+      ...sdkToolNamesOf(context.state.mcp),
+    ],
   };
 }
 

@@ -128,11 +128,11 @@ describe('control requests', () => {
 
   it('seed#59 C-05 P-03 unsupported subtypes get the real CLI error with error_code', () => {
     const harness = readyHarness();
-    harness.client(control('mcpr_1', { subtype: 'mcp_reconnect', serverName: 'tools' }));
+    harness.client(control('mcpr_1', { subtype: 'rewind_files', user_message_id: 'u-1' }));
     expect(harness.clientLines.at(-1)?.response).toEqual({
       subtype: 'error',
       request_id: 'mcpr_1',
-      error: 'Unsupported control request subtype: mcp_reconnect',
+      error: 'Unsupported control request subtype: rewind_files',
       error_code: 'unsupported_request',
     });
   });

@@ -1,11 +1,13 @@
 import type { ContentBlock } from '@agentclientprotocol/sdk/unstable';
+import { fireSessionEnd } from '../hooks/run-hooks.js';
+import { modelCalls } from '../limits/launch-limits.js';
 import type { TurnEnding } from '../north/build-result.js';
 import { buildResult } from '../north/build-result.js';
 import { buildInterruptionMarker } from '../north/client-lines.js';
 import type { MachineContext } from './bridge-state.js';
 import { currentModelOf } from './bridge-state.js';
 import { identity } from './client-output.js';
-import { withdrawPendingPermissions } from './permissions.js';
+import { withdrawPendingPermissions } from './permission-denials.js';
 import { settleOpenToolCalls, syntheticToolResultTexts } from './tool-calls.js';
 
 /** FT-01, FT-03: the timers of the cancel grace and of the wait for an abandoned prompt. */
@@ -57,10 +59,13 @@ function openCallReason(ending: TurnEnding): string {
  * (aborted after an interrupt, with the interruption marker), pending permissions withdrawn, open
  * tool calls given their synthetic results (T-31), then the `result`.
  */
-export function finishTurn(context: MachineContext, ending: TurnEnding) {
+export function finishTurn(context: MachineContext, requested: TurnEnding) {
   const { state, stream } = context;
   const turn = state.turn;
   if (turn === undefined) return;
+  // A turn the bridge stopped (a limit, a hook) ends as it decided, unless the agent died.
+  const ending =
+    turn.stopping !== undefined && requested.kind !== 'agent-exited' ? turn.stopping : requested;
   turn.queue.length = 0;
   // Gates still waiting (a hook callback) are moot: their answers are ignored from now on.
   turn.gate = undefined;
@@ -93,7 +98,7 @@ export function finishTurn(context: MachineContext, ending: TurnEnding) {
       ending,
       ...(lastText !== undefined ? { lastText } : {}),
       durationMs: Math.max(0, context.now() - turn.startedAt),
-      numTurns: Math.max(1, turn.promptCount),
+      numTurns: modelCalls(turn),
       usage: context.ledger.resultUsage(currentModelOf(state)),
       permissionDenials: turn.denials,
     }),
@@ -112,6 +117,7 @@ export function settleClientEnd(context: MachineContext) {
   if (state.client.input !== 'ended' || state.turn !== undefined) return;
   if (phase.name === 'handshake' && phase.initializing.length > 0) return;
   state.client.input = 'done';
+  fireSessionEnd(context);
   context.emit({ type: 'stop-agent', reason: 'the client ended its input' });
 }
 

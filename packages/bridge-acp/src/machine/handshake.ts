@@ -6,6 +6,7 @@ import type {
 import { looksLikeAuthRequired } from '../auth/rank-auth-methods.js';
 import { formatRpcError } from '../json-rpc/format-rpc-error.js';
 import { acpProtocolVersion } from '../json-rpc/json-rpc.js';
+import { openMcpEndpoint } from '../mcp/open-mcp-endpoint.js';
 import {
   emptySessionCatalog,
   readSessionCatalog,
@@ -13,34 +14,21 @@ import {
 } from '../session/session-catalog.js';
 import { readAgentInfo, sessionParams } from './agent-info.js';
 import { beginAuthentication } from './authenticate.js';
-import type { AgentInfo, MachineContext, Phase, Session } from './bridge-state.js';
-import { closeSession } from './bridge-state.js';
-import { emitControlError, emitInitializeAnswer, emitSystemInit } from './client-output.js';
-import { finishTurn, settleClientEnd } from './finish-turn.js';
+import type { AgentInfo, MachineContext, Session } from './bridge-state.js';
+import { clientCapabilities } from './client-methods.js';
+import { emitInitializeAnswer, emitSystemInit } from './client-output.js';
+import {
+  extendReplay,
+  failHandshake,
+  type Handshake,
+  handshakeOf,
+  handshakeTimeoutMs,
+  handshakeTimerId,
+} from './fail-handshake.js';
+import { settleClientEnd } from './finish-turn.js';
 import { applyStartupSettings, refreshCatalogWindows } from './session-switches.js';
 import { standingInstructionsText } from './standing-instructions.js';
-import { beginQueuedTurn, newTurn } from './turn.js';
-
-type Handshake = Extract<Phase, { name: 'handshake' }>;
-
-const handshakeTimerId = 'handshake';
-const replayTimerId = 'load-replay';
-/** Default handshake deadline (a browser sign-in may happen inside it). */
-const defaultHandshakeTimeoutMs = 120_000;
-
-function handshakeTimeoutMs(context: MachineContext): number {
-  return (
-    context.launch.handshakeTimeoutMs ??
-    context.backend?.process.handshakeTimeoutMs ??
-    defaultHandshakeTimeoutMs
-  );
-}
-
-/** The handshake phase, when `context` is still in it (answers arriving later are ignored). */
-function handshakeOf(context: MachineContext): Handshake | undefined {
-  const { phase } = context.state;
-  return phase.name === 'handshake' ? phase : undefined;
-}
+import { beginQueuedTurn } from './turn.js';
 
 /**
  * H-01: starts the handshake (the first client `initialize`, or the first `user` line of a client
@@ -68,7 +56,7 @@ export function startHandshake(context: MachineContext) {
     'initialize',
     {
       protocolVersion: acpProtocolVersion,
-      clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
+      clientCapabilities: clientCapabilities(context),
       clientInfo: launch.clientInfo ?? { name: 'agentbridge', version: '' },
     },
     (answer) => {
@@ -87,8 +75,14 @@ export function startHandshake(context: MachineContext) {
           version: result.protocolVersion,
         });
       context.emit({ type: 'agent-initialized', response: result });
-      phase.agent = readAgentInfo(context, result);
-      openSession(context, phase);
+      const agent = readAgentInfo(context, result);
+      phase.agent = agent;
+      // MCP-01: the in-process servers are served before the session that names them opens.
+      openMcpEndpoint(context, (endpoint) => {
+        if (handshakeOf(context) !== phase) return;
+        phase.agent = { ...agent, mcpServers: [...agent.mcpServers, ...endpoint] };
+        openSession(context, phase);
+      });
     },
   );
 }
@@ -153,11 +147,6 @@ function openSession(context: MachineContext, phase: Handshake) {
     }
     finish();
   });
-}
-
-/** A `session/update` arrived while the replay after a load settles: the quiet period restarts. */
-export function extendReplay(context: MachineContext, delayMs: number) {
-  context.emit({ type: 'start-timer', timerId: replayTimerId, delayMs });
 }
 
 /** `session/new`, with the sign-in loop on an auth-looking error (AU-01) and S-07. */
@@ -257,40 +246,4 @@ function finishHandshake(context: MachineContext, phase: Handshake, session: Ses
   beginQueuedTurn(context);
   // Input that ended with only an `initialize`: it is answered, now the agent may stop.
   settleClientEnd(context);
-}
-
-/**
- * H-20: the handshake failed (any stage, the deadline, an exit). Pending `initialize`s get an
- * error, the waiting turn (or a lone one) ends `handshake_failed`, and a live agent is stopped.
- */
-export function failHandshake(context: MachineContext, reason: string, agentAlive = true) {
-  const { state } = context;
-  const phase = state.phase;
-  if (phase.name !== 'idle' && phase.name !== 'handshake') return;
-  // Info: the reason (with the agent's stderr tail) reaches the client in the result already.
-  context.log.info('ACP handshake failed', { reason });
-  context.emit({ type: 'cancel-timer', timerId: handshakeTimerId });
-  closeSession(context, reason);
-  if (phase.name === 'handshake')
-    for (const pending of phase.initializing) emitControlError(context, pending.requestId, reason);
-  // A client that sent only `initialize` gets a result; a message answered already none (FT-04).
-  if (state.turn === undefined && !state.client.prompted) newTurn(context, state.startedAt);
-  finishTurn(context, { kind: 'handshake-failed', reason });
-  if (agentAlive) context.emit({ type: 'stop-agent', reason });
-}
-
-/** A timer fired: the handshake deadline, or the end of a load's replay tail. */
-export function onHandshakeTimer(context: MachineContext, timerId: string) {
-  const phase = handshakeOf(context);
-  if (phase === undefined) return;
-  if (timerId === replayTimerId) {
-    const finish = phase.replay?.settle?.finish;
-    phase.replay = undefined;
-    finish?.();
-  } else if (timerId === handshakeTimerId) {
-    failHandshake(
-      context,
-      `The agent did not finish the ACP handshake within ${handshakeTimeoutMs(context)} ms.`,
-    );
-  }
 }

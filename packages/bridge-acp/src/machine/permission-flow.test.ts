@@ -82,7 +82,7 @@ describe('permissions', () => {
       response: {
         subtype: 'success',
         request_id: 'acp-perm-1',
-        response: { behavior: 'allow', updatedInput: { command: 'x' } },
+        response: { behavior: 'allow', updatedInput: { command: 'rm -rf build' } },
       },
     });
     expect(answers(harness).at(-1)).toEqual({
@@ -90,6 +90,25 @@ describe('permissions', () => {
       id: 7,
       result: { outcome: { outcome: 'selected', optionId: 'proceed_once' } },
     });
+  });
+
+  it('PM-05 HK-07 an allow with a changed input is refused: the agent runs its own tool and cannot take it', () => {
+    const harness = permissionHarness();
+    requestPermission(harness, 7);
+    harness.client({
+      type: 'control_response',
+      response: {
+        subtype: 'success',
+        request_id: 'acp-perm-1',
+        response: { behavior: 'allow', updatedInput: { command: 'rm -rf build --dry-run' } },
+      },
+    });
+    expect(answers(harness).at(-1)?.result).toEqual({
+      outcome: { outcome: 'selected', optionId: 'cancel' },
+    });
+    const result = harness.linesOf('user').at(-1)?.message.content[0];
+    expect(result).toMatchObject({ tool_use_id: 'call_p', is_error: true });
+    expect(result.content).toContain('cannot carry a changed input');
   });
 
   it('seed#53 PM-04 allow with updatedPermissions selects the allow_always option (string id echoed)', () => {

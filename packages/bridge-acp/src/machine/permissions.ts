@@ -1,28 +1,33 @@
 import { isRecord } from '@agentbridge/core/contracts';
 import type { RequestPermissionRequest } from '@agentclientprotocol/sdk/unstable';
+import { type HookVerdict, hookName, runHooks } from '../hooks/run-hooks.js';
 import type { JsonRpcId } from '../json-rpc/json-rpc.js';
-import {
-  alwaysAllowSuggestion,
-  buildCanUseTool,
-  buildControlCancelRequest,
-} from '../north/client-lines.js';
+import { hookStoppedEnding, unaskedDenialEnding } from '../limits/launch-limits.js';
+import { limitDenial, noteToolSettled, stopTurn } from '../limits/turn-limits.js';
+import { mcpProvenanceOf } from '../mcp/mcp-state.js';
+import { alwaysAllowSuggestion } from '../north/client-lines.js';
 import {
   choosePermissionOption,
   readPermissionOptions,
 } from '../permissions/permission-options.js';
 import { decidePermission } from '../permissions/permission-rules.js';
-import type { MachineContext, PendingPermission, Turn } from './bridge-state.js';
+import type {
+  MachineContext,
+  PendingPermission,
+  PermissionOutcome,
+  ToolCall,
+  Turn,
+} from './bridge-state.js';
+import { sessionOf } from './bridge-state.js';
+import { interruptTurn } from './finish-turn.js';
+import { deny, toolRejectedText } from './permission-denials.js';
 import {
   announceToolCall,
-  completeToolCall,
   describeToolCall,
   newToolCall,
   toolCallOf,
   updateToolCall,
 } from './tool-calls.js';
-
-/** The rejection text a withdrawn or denied tool call gets as its `tool_result` (real CLI wording). */
-const toolRejectedText = "The user doesn't want to proceed with this tool use.";
 
 /** The `tool_result` of a call the bridge's own policy refused. */
 const policyDenialText = (toolName: string): string =>
@@ -32,32 +37,186 @@ const policyDenialText = (toolName: string): string =>
 const notGrantedText = (toolName: string): string =>
   `The agent requested permission to use ${toolName}, but it has not been granted.`;
 
-type Denied = Pick<PendingPermission, 'toolName' | 'toolUseId' | 'input' | 'toolCallId'>;
+/** HK-07: an input changed by a hook or the client, for a tool the agent runs itself. */
+const changedInputText = (who: string): string =>
+  `${who} changed the tool's input (updatedInput), but the agent runs this tool itself and ACP cannot carry a changed input to it; the call was refused.`;
 
-/** Lists a denial in `permission_denials` and gives its call the rejected `tool_result` at once. */
-function deny(context: MachineContext, turn: Turn, denied: Denied, text: string, listed = true) {
-  if (listed)
-    turn.denials.push({
-      tool_name: denied.toolName,
-      tool_use_id: denied.toolUseId,
-      tool_input: denied.input,
-    });
-  const tool = denied.toolCallId === undefined ? undefined : turn.tools.get(denied.toolCallId);
-  if (tool !== undefined) completeToolCall(context, tool, true, text);
+/** HK-06: the `tool_result` of a call a PreToolUse hook denied (Claude Code's wording). */
+const hookDenialText = (toolName: string, reason: string | undefined): string =>
+  `${hookName({ event: 'PreToolUse', matchValue: toolName })} hook error: ${reason || 'Blocked by hook'}`;
+
+/** JSON values equal whatever their key order (a changed `updatedInput`, HK-07). */
+function sameJson(left: unknown, right: unknown): boolean {
+  if (!isRecord(left) || !isRecord(right)) return JSON.stringify(left) === JSON.stringify(right);
+  const keys = Object.keys(left);
+  return (
+    keys.length === Object.keys(right).length &&
+    keys.every((key) => Object.hasOwn(right, key) && sameJson(left[key], right[key]))
+  );
+}
+
+/** HK-06: runs the call's PreToolUse hooks once; a later ask for the same call reuses the verdict. */
+function preToolUse(
+  context: MachineContext,
+  call: {
+    readonly tool?: ToolCall;
+    readonly name: string;
+    readonly input: unknown;
+    readonly toolUseId: string;
+  },
+  then: (verdict: HookVerdict) => void,
+) {
+  const memo = call.tool?.preToolUse;
+  if (memo?.verdict !== undefined) return then(memo.verdict);
+  if (memo !== undefined) return void memo.waiting.push(then);
+  const entry: NonNullable<ToolCall['preToolUse']> = { waiting: [then] };
+  if (call.tool !== undefined) call.tool.preToolUse = entry;
+  const input = { tool_name: call.name, tool_input: call.input, tool_use_id: call.toolUseId };
+  runHooks(
+    context,
+    { event: 'PreToolUse', matchValue: call.name, toolUseId: call.toolUseId, input },
+    (verdict) => {
+      entry.verdict = verdict;
+      for (const waiter of entry.waiting.splice(0)) waiter(verdict);
+    },
+  );
 }
 
 /**
- * `session/request_permission` (PM-01, PM-02 and the bridge's policy): the call's `tool_use` is
- * announced first; `allowedTools`/`disallowedTools`/the permission mode decide; an "ask" becomes a
- * `can_use_tool` with `--permission-prompt-tool stdio`, else a listed denial. With no prompt in
- * flight (or for another session) it is answered `cancelled` at once (T-33; one answer each).
+ * PM-01..PM-06, HK-06, HK-07, LM-02..LM-05: decides a tool call. In order: the limits, the
+ * PreToolUse hooks (`deny` refuses, `allow` skips the client, `ask` asks it), the client's rules
+ * and mode, then `can_use_tool` with `--permission-prompt-tool stdio` (else a listed denial).
+ * `autoAllow`: a read the agent makes inside the session's directories needs no asking, as in
+ * Claude Code. Until it is decided the call waits in `turn.permissions` (withdrawals answer it).
+ */
+export function judgeToolCall(
+  context: MachineContext,
+  turn: Turn,
+  call: Omit<PendingPermission, 'requestId'> & {
+    readonly title?: string;
+    readonly autoAllow?: boolean;
+  },
+) {
+  const { state, launch } = context;
+  const key = `p${state.nextPermission++}`;
+  const entry: PendingPermission = { ...call, requestId: undefined };
+  // First: a spent budget stops the turn, which must not withdraw this call unanswered.
+  const refused = limitDenial(context, turn, call.toolName);
+  turn.permissions.set(key, entry);
+  const tool = call.toolCallId === undefined ? undefined : turn.tools.get(call.toolCallId);
+  const current = () => turn.permissions.get(key) === entry;
+  const finish = (outcome: PermissionOutcome, listed = true) => {
+    if (!current()) return;
+    turn.permissions.delete(key);
+    entry.settle(outcome);
+    if (!outcome.allow) {
+      deny(context, turn, entry, outcome.text, listed);
+      noteToolSettled(context, turn);
+    }
+  };
+  if (refused !== undefined) return finish({ allow: false, text: refused });
+  const { toolName, toolUseId } = call;
+  preToolUse(context, { tool, name: toolName, input: call.input, toolUseId }, (verdict) => {
+    if (!current()) return;
+    if (verdict.stop !== undefined) stopTurn(context, turn, hookStoppedEnding(verdict.stop));
+    if (verdict.decision === 'deny' || verdict.block !== undefined)
+      return finish({
+        allow: false,
+        text: hookDenialText(toolName, verdict.reason ?? verdict.block),
+      });
+    let input = call.input;
+    if (verdict.updatedInput !== undefined && !sameJson(verdict.updatedInput, input)) {
+      if (!call.inputChangeable)
+        return finish({
+          allow: false,
+          text: hookDenialText(toolName, changedInputText('A PreToolUse hook')),
+        });
+      input = verdict.updatedInput;
+    }
+    const decision = decidePermission({
+      toolName,
+      input,
+      allowedTools: launch.allowedTools ?? [],
+      disallowedTools: state.client.disallowedTools,
+      permissionMode: sessionOf(state)?.permissionMode ?? 'default',
+      cwd: launch.cwd,
+    });
+    if (decision === 'deny') return finish({ allow: false, text: policyDenialText(toolName) });
+    const allowed = decision === 'allow' || verdict.decision === 'allow' || call.autoAllow === true;
+    if (verdict.decision !== 'ask' && allowed) return finish({ allow: true, input, always: false });
+    // After the client closed its input nobody can answer a prompt: an "ask" is then a denial.
+    if (launch.permissionPromptTool !== 'stdio' || state.client.input !== 'open')
+      return finish({ allow: false, text: notGrantedText(toolName) });
+    askClient(context, turn, entry, { ...call, input }, finish);
+  });
+}
+
+/** PM-02..PM-05: the client's `can_use_tool`, and the Notification hooks of a waiting prompt. */
+function askClient(
+  context: MachineContext,
+  turn: Turn,
+  entry: PendingPermission,
+  call: Omit<PendingPermission, 'requestId'> & { readonly title?: string },
+  finish: (outcome: PermissionOutcome) => void,
+) {
+  const { toolName, input, title } = call;
+  const request = {
+    subtype: 'can_use_tool' as const,
+    tool_name: toolName,
+    display_name: title === undefined || toolName.startsWith('mcp__') ? toolName : title,
+    input: { ...input },
+    permission_suggestions: call.allowAlways ? [alwaysAllowSuggestion(toolName)] : [],
+    tool_use_id: call.toolUseId,
+    ...mcpProvenanceOf(context, toolName),
+  };
+  entry.requestId = context.clientRequests.ask(
+    request,
+    { scope: 'turn', idPrefix: 'acp-perm' },
+    (answer) => {
+      if (answer.outcome !== 'answered' && answer.outcome !== 'error') return;
+      const inner: Record<string, unknown> =
+        answer.outcome === 'answered'
+          ? answer.response
+          : { behavior: 'deny', message: answer.message };
+      if (inner.behavior === 'allow') {
+        const changed = inner.updatedInput !== undefined && !sameJson(inner.updatedInput, input);
+        if (changed && !call.inputChangeable)
+          return finish({ allow: false, text: changedInputText('The client') });
+        const always =
+          Array.isArray(inner.updatedPermissions) && inner.updatedPermissions.length > 0;
+        const updated = changed && isRecord(inner.updatedInput) ? inner.updatedInput : input;
+        return finish({ allow: true, input: updated, always });
+      }
+      const message =
+        typeof inner.message === 'string' && inner.message !== ''
+          ? inner.message
+          : toolRejectedText;
+      finish({ allow: false, text: message });
+      if (inner.interrupt === true && context.state.turn === turn) interruptTurn(context);
+    },
+  );
+  const notification = {
+    message: `Claude needs your permission to use ${toolName}`,
+    notification_type: 'permission_prompt',
+  };
+  runHooks(context, {
+    event: 'Notification',
+    matchValue: 'permission_prompt',
+    input: notification,
+  });
+}
+
+/**
+ * `session/request_permission` (PM-01, PM-02): the call's `tool_use` is announced first, then it
+ * is judged ({@link judgeToolCall}). With no prompt in flight (or for another session) it is
+ * answered `cancelled` at once (T-33; one answer each).
  */
 export function onPermissionRequest(
   context: MachineContext,
   agentRequestId: JsonRpcId,
   params: unknown,
 ) {
-  const { state, launch } = context;
+  const { state } = context;
   const { phase, turn } = state;
   const request = (isRecord(params) ? params : {}) as Partial<RequestPermissionRequest>;
   if (
@@ -70,7 +229,6 @@ export function onPermissionRequest(
     context.rpc.respond(agentRequestId, { outcome: { outcome: 'cancelled' } });
     return;
   }
-  const session = phase.session;
   const frame: Partial<RequestPermissionRequest['toolCall']> = isRecord(request.toolCall)
     ? request.toolCall
     : {};
@@ -82,119 +240,55 @@ export function onPermissionRequest(
   tool.permissionRequested = true;
   if (toolCallId !== undefined) announceToolCall(context, tool);
   else Object.assign(tool, describeToolCall(context, tool));
-  const { name: toolName, input } = tool;
-  const title = tool.title !== undefined && tool.title !== '' ? tool.title : undefined;
   const options = readPermissionOptions(request.options);
-  const decision = decidePermission({
-    toolName,
-    input,
-    allowedTools: launch.allowedTools ?? [],
-    disallowedTools: state.client.disallowedTools,
-    permissionMode: session.permissionMode,
-    cwd: launch.cwd,
-  });
-  if (decision === 'allow') {
-    context.rpc.respond(agentRequestId, {
-      outcome: choosePermissionOption(options, { allow: true, always: false }),
-    });
-    return;
-  }
-  const requestId = `acp-perm-${state.nextPermission++}`;
-  const toolUseId = toolCallId ?? requestId;
-  // After the client closed its input nobody can answer a prompt: an "ask" is then a denial.
-  if (
-    decision === 'ask' &&
-    launch.permissionPromptTool === 'stdio' &&
-    state.client.input === 'open'
-  ) {
-    turn.permissions.set(requestId, {
-      requestId,
-      agentRequestId,
-      toolCallId,
-      toolUseId,
-      toolName,
-      input,
-      options,
-    });
-    context.send(
-      buildCanUseTool({
-        requestId,
-        toolName,
-        displayName: title === undefined || toolName.startsWith('mcp__') ? toolName : title,
-        input,
-        toolUseId,
-        permissionSuggestions:
-          options.allowAlways !== undefined ? [alwaysAllowSuggestion(toolName)] : [],
+  judgeToolCall(context, turn, {
+    toolCallId,
+    toolUseId: toolCallId ?? `toolu_${context.newId()}`,
+    toolName: tool.name,
+    input: tool.input,
+    ...(tool.title !== undefined && tool.title !== '' ? { title: tool.title } : {}),
+    inputChangeable: false,
+    allowAlways: options.allowAlways !== undefined,
+    settle: (outcome) =>
+      context.rpc.respond(agentRequestId, {
+        outcome:
+          outcome === undefined
+            ? { outcome: 'cancelled' }
+            : choosePermissionOption(options, {
+                allow: outcome.allow,
+                always: outcome.allow && outcome.always,
+              }),
       }),
-    );
-    return;
-  }
-  context.rpc.respond(agentRequestId, {
-    outcome: choosePermissionOption(options, { allow: false, always: false }),
   });
-  deny(
-    context,
-    turn,
-    { toolName, toolUseId, input, toolCallId },
-    decision === 'deny' ? policyDenialText(toolName) : notGrantedText(toolName),
-  );
 }
 
 /**
- * PM-03..PM-06: the client's answer to a `can_use_tool`: `unknown` when no such request is pending.
- * A denial gets its rejected `tool_result` at once (with the client's message) and is listed in
- * `permission_denials`; `interrupt` when the client also asked to interrupt the turn.
+ * HK-08, LM-04: a call the agent runs without asking (first seen running or done). The limits,
+ * the policy's deny rules and the PreToolUse hooks still judge it; a refusal cannot stop the call
+ * (it may already have run), so it cancels the turn and is listed in `permission_denials`.
  */
-export function onPermissionAnswer(
-  context: MachineContext,
-  requestId: string,
-  envelope: Record<string, unknown>,
-): 'unknown' | 'answered' | 'interrupt' {
-  const turn = context.state.turn;
-  const pending = turn?.permissions.get(requestId);
-  if (turn === undefined || pending === undefined) return 'unknown';
-  turn.permissions.delete(requestId);
-  const inner: Record<string, unknown> =
-    envelope.subtype === 'error'
-      ? { behavior: 'deny', message: envelope.error }
-      : isRecord(envelope.response)
-        ? envelope.response
-        : {};
-  const allow = inner.behavior === 'allow';
-  const always = Array.isArray(inner.updatedPermissions) && inner.updatedPermissions.length > 0;
-  context.rpc.respond(pending.agentRequestId, {
-    outcome: choosePermissionOption(pending.options, { allow, always }),
+export function judgeUnaskedToolCall(context: MachineContext, turn: Turn, tool: ToolCall) {
+  const { name, input, id } = tool;
+  const refuse = (text: string, terminalReason: string) => {
+    if (tool.permissionRequested || context.state.turn !== turn || turn.stopping !== undefined)
+      return;
+    turn.denials.push({ tool_name: name, tool_use_id: id, tool_input: input });
+    stopTurn(context, turn, unaskedDenialEnding(text, terminalReason));
+  };
+  const refused = limitDenial(context, turn, name);
+  if (refused !== undefined) return refuse(refused, 'aborted_tools');
+  const { launch, state } = context;
+  const rules = {
+    allowedTools: [],
+    disallowedTools: state.client.disallowedTools,
+    permissionMode: 'bypassPermissions',
+    cwd: launch.cwd,
+  };
+  if (decidePermission({ toolName: name, input, ...rules }) === 'deny')
+    return refuse(policyDenialText(name), 'aborted_tools');
+  preToolUse(context, { tool, name, input, toolUseId: id }, (verdict) => {
+    if (verdict.stop !== undefined) stopTurn(context, turn, hookStoppedEnding(verdict.stop));
+    if (verdict.decision === 'deny' || verdict.block !== undefined)
+      refuse(hookDenialText(name, verdict.reason ?? verdict.block), 'hook_stopped');
   });
-  if (allow) {
-    if (inner.updatedInput !== undefined)
-      context.log.debug('updatedInput cannot reach an ACP agent; dropped');
-    return 'answered';
-  }
-  const message =
-    typeof inner.message === 'string' && inner.message !== '' ? inner.message : toolRejectedText;
-  deny(context, turn, pending, message);
-  return inner.interrupt === true ? 'interrupt' : 'answered';
-}
-
-/**
- * PM-07: withdraws every pending `can_use_tool` (a `control_cancel_request` to the client, the
- * `cancelled` outcome to the agent: each agent request answered once). On an interrupt the tools
- * count as denied. `afterWithdrawal` runs between the two (the real CLI's order).
- */
-export function withdrawPendingPermissions(
-  context: MachineContext,
-  why: 'interrupt' | 'turn-ended',
-  afterWithdrawal?: () => void,
-) {
-  const turn = context.state.turn;
-  const pending = turn === undefined ? [] : [...turn.permissions.values()];
-  turn?.permissions.clear();
-  for (const permission of pending) {
-    context.send(buildControlCancelRequest(permission.requestId));
-    context.rpc.respond(permission.agentRequestId, { outcome: { outcome: 'cancelled' } });
-  }
-  afterWithdrawal?.();
-  if (turn !== undefined)
-    for (const permission of pending)
-      deny(context, turn, permission, toolRejectedText, why === 'interrupt');
 }

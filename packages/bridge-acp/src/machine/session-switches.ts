@@ -1,11 +1,15 @@
 import type { SetSessionConfigOptionResponse } from '@agentclientprotocol/sdk/unstable';
 import { formatRpcError } from '../json-rpc/format-rpc-error.js';
 import type { RpcOutcome } from '../json-rpc/json-rpc.js';
+import { limitsOf } from '../limits/launch-limits.js';
+import { limitWarnings } from '../limits/startup-warnings.js';
+import { requestedThoughtLevel, thoughtLevelChoice } from '../limits/thought-level.js';
 import { resolveModeId, toClaudePermissionMode } from '../modes/resolve-mode-id.js';
+import type { ControlRequestId } from '../north/client-lines.js';
 import { applyConfigOptionUpdate, resolveModelId } from '../session/session-catalog.js';
 import type { MachineContext, Session } from './bridge-state.js';
 import { sessionOf } from './bridge-state.js';
-import { emitSystemStatus } from './client-output.js';
+import { emitControlError, emitControlSuccess, emitSystemStatus } from './client-output.js';
 
 /** How a model or mode switch ended. */
 type SwitchOutcome =
@@ -85,21 +89,32 @@ export function applyStartupSettings(context: MachineContext, session: Session, 
       `The requested permission mode '${requested}' could not be applied: ${reason}. The session runs in '${inEffect}'${agentText}.`,
     );
   };
+  const finish = () => {
+    if (context.state.phase.name !== 'handshake') return done();
+    session.warnings.push(...limitWarnings(context, session));
+    const level = requestedThoughtLevel(limitsOf(context));
+    if (level === undefined) return done();
+    setThoughtLevel(context, session, level, (error) => {
+      if (error !== undefined)
+        session.warnings.push(`--effort ${level} could not be applied: ${error}.`);
+      done();
+    });
+  };
   const modeStep = () => {
     if (context.state.phase.name !== 'handshake' || launch.permissionMode === undefined)
-      return done();
+      return finish();
     const requested = claudeMode(launch.permissionMode);
     const modeId = agentModeFor(context, session, requested);
     if (modeId === undefined) {
       // An agent without modes runs its own default: only a different request is a mismatch.
       if (session.catalog.modes.length > 0 || requested !== 'default')
         adoptAgentMode(requested, 'the agent offers no equivalent mode');
-      return done();
+      return finish();
     }
-    if (modeId === session.catalog.currentModeId) return done();
+    if (modeId === session.catalog.currentModeId) return finish();
     switchTo(context, session, 'mode', modeId, (outcome) => {
       if (!outcome.ok) adoptAgentMode(requested, `switching failed (${outcome.error})`);
-      done();
+      finish();
     });
   };
   const requested = launch.model;
@@ -113,6 +128,52 @@ export function applyStartupSettings(context: MachineContext, session: Session, 
     if (!outcome.ok) context.log.warn('start-up model switch failed', { error: outcome.error });
     modeStep();
   });
+}
+
+/**
+ * LM-06: sets the agent's `thought_level` config option to the value closest to `level`; `done`
+ * gets the reason when it cannot (no such option, or the agent refused).
+ */
+function setThoughtLevel(
+  context: MachineContext,
+  session: Session,
+  level: string,
+  done: (error?: string) => void,
+) {
+  const choice = thoughtLevelChoice(session.catalog, level);
+  if (choice === undefined) return done('the agent offers no thinking-level setting');
+  const params = { sessionId: session.id, ...choice };
+  context.rpc.request<SetSessionConfigOptionResponse | null>(
+    'session/set_config_option',
+    params,
+    (answer) => {
+      if (!answer.ok) return done(formatRpcError(answer.error));
+      session.catalog = applyConfigOptionUpdate(session.catalog, answer.result?.configOptions);
+      done();
+    },
+  );
+}
+
+/**
+ * LM-06: `set_max_thinking_tokens` sets the agent's thinking level as `--max-thinking-tokens`
+ * does; an agent without one gets the request refused in-band (the real CLI answers success).
+ */
+export function setThinkingBudget(
+  context: MachineContext,
+  requestId: ControlRequestId | undefined,
+  tokens: unknown,
+) {
+  const session = sessionOf(context.state);
+  // `null` gives the thinking back to the model's default: the agent keeps its own level.
+  if (tokens === null || tokens === undefined) return emitControlSuccess(context, requestId);
+  const level = requestedThoughtLevel({ maxThinkingTokens: Math.max(0, Number(tokens) || 0) });
+  if (session === undefined || level === undefined)
+    return emitControlError(context, requestId, 'no session');
+  setThoughtLevel(context, session, level, (error) =>
+    error === undefined
+      ? emitControlSuccess(context, requestId)
+      : emitControlError(context, requestId, `The thinking budget cannot be applied: ${error}.`),
+  );
 }
 
 /**

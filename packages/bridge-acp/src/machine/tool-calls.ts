@@ -5,24 +5,21 @@ import type {
   PlanEntry,
   ToolCallUpdate,
 } from '@agentclientprotocol/sdk/unstable';
+import { claudeToolName, mcpServerNamesOf } from '../mcp/mcp-state.js';
 import { buildToolResult } from '../north/client-lines.js';
-import { decidePermission } from '../permissions/permission-rules.js';
-import { isReadOnlyCommand, shellCommandLine } from '../permissions/shell-command.js';
-import { buildToolInput, isInputKnown } from '../tools/build-tool-input.js';
+import { buildToolInput } from '../tools/build-tool-input.js';
 import { todoWriteResultText } from '../tools/claude-tools.js';
-import { mapToolName, toolMetaKind } from '../tools/map-tool-name.js';
+import { mapToolName, rawInputFromContent, toolMetaKind } from '../tools/map-tool-name.js';
 import {
   type ToolOutput,
-  toolOutputFromContent,
   toolOutputFromRawOutput,
   toolResultContent,
 } from '../tools/tool-output.js';
 import type { MachineContext, ToolCall, Turn } from './bridge-state.js';
-import { sessionOf } from './bridge-state.js';
-import { emitWarning, identity } from './client-output.js';
+import { identity } from './client-output.js';
 
 /** A `tool_call` or `tool_call_update` frame, or a permission request's `toolCall`. */
-type ToolCallFrame = Partial<AcpToolCall> | Partial<ToolCallUpdate>;
+export type ToolCallFrame = Partial<AcpToolCall> | Partial<ToolCallUpdate>;
 
 /** T-31: why a call still open at the end of a turn got a synthetic result. */
 export const syntheticToolResultTexts = {
@@ -30,11 +27,6 @@ export const syntheticToolResultTexts = {
   turnEnded: 'The agent ended the turn before this tool call reported a result.',
   agentExited: 'The agent process exited before this tool call reported a result.',
 } as const;
-
-/** The ACP kinds whose calls change things (the unasked-tool warning looks at these). */
-const changingKinds = new Set(['edit', 'delete', 'move', 'execute']);
-/** The Claude modes in which the client expects to be asked before a change. */
-const askingModes = new Set(['default', 'plan', 'dontAsk']);
 
 /** A call nothing is known of yet. */
 export const newToolCall = (id: string): ToolCall => ({
@@ -63,6 +55,8 @@ export function updateToolCall(tool: ToolCall, frame: ToolCallFrame, quirks: Bac
     tool.metaKind = toolMetaKind(frame._meta, quirks.toolKindMetaKey) ?? tool.metaKind;
   if (typeof frame.status === 'string') tool.status = frame.status;
   if (isRecord(frame.rawInput)) tool.rawInput = frame.rawInput;
+  else if (quirks.rawInputFromContentJson === true && tool.rawInput === undefined)
+    tool.rawInput = rawInputFromContent(frame.content);
   const name = (frame as { name?: unknown }).name;
   if (typeof name === 'string' && name !== '') tool.agentToolName = name;
   const meta = isRecord(frame._meta) ? frame._meta : {};
@@ -81,9 +75,9 @@ export function describeToolCall(context: MachineContext, tool: ToolCall) {
   const { quirks } = context;
   const name = mapToolName(
     { ...tool, kind: tool.kind ?? tool.metaKind, name: tool.agentToolName, toolCallId: tool.id },
-    { mcpServerNames: Object.keys(context.state.client.mcpServers), quirks },
+    { mcpServerNames: mcpServerNamesOf(context), quirks },
   );
-  return { name, input: buildToolInput(tool, name, quirks) };
+  return { name: claudeToolName(name), input: buildToolInput(tool, name, quirks) };
 }
 
 /** T-03: announces the call as a `tool_use` block (name and input fixed from now on, T-02). */
@@ -124,7 +118,7 @@ export function applyPlan(context: MachineContext, entries: unknown): void {
  * The output a call reports now: its latest `content`, else its `rawOutput` (T-20, T-21); the
  * `rawOutput` first with `quirks.rawOutputIsToolResult`.
  */
-function currentOutput(context: MachineContext, tool: ToolCall): ToolOutput | undefined {
+export function currentOutput(context: MachineContext, tool: ToolCall): ToolOutput | undefined {
   if (context.quirks.rawOutputIsToolResult === true && tool.rawOutput !== undefined)
     return toolOutputFromRawOutput(tool.rawOutput);
   const content = tool.contentOutput;
@@ -159,31 +153,6 @@ export function completeToolCall(
   );
 }
 
-/**
- * T-01, T-20..T-22, T-33: one `tool_call` / `tool_call_update` frame. Output is replaced by a
- * frame's `content` (ACP semantics; the seed appended). Frames after completion change state only.
- */
-export function applyToolCallFrame(context: MachineContext, frame: ToolCallFrame): void {
-  const turn = context.state.turn;
-  const toolCallId = frame.toolCallId;
-  if (turn === undefined || typeof toolCallId !== 'string' || toolCallId === '') return;
-  const tool = toolCallOf(turn, toolCallId);
-  updateToolCall(tool, frame, context.quirks);
-  if (Array.isArray(frame.content)) tool.contentOutput = toolOutputFromContent(frame.content);
-  if (frame.rawOutput !== undefined && frame.rawOutput !== null) tool.rawOutput = frame.rawOutput;
-  if (tool.stage === 'completed') return;
-  const status = tool.status;
-  const ended = status === 'completed' || status === 'failed';
-  // T-06: a pending call's input may still stream (ACP); a running one is shown once its input is
-  // whole, an ended one at once.
-  if (ended || (status === 'in_progress' && isInputKnown(describeToolCall(context, tool))))
-    announceToolCall(context, tool);
-  if (!ended) return;
-  // An agent may report a call running while it still asks for it: judge at the end.
-  warnIfUnasked(context, tool);
-  completeToolCall(context, tool, status === 'failed');
-}
-
 /** T-31: every call still open is announced and gets a result, in arrival order; then the calls are forgotten. */
 export function settleOpenToolCalls(context: MachineContext, turn: Turn, reason: string): void {
   for (const tool of turn.tools.values()) {
@@ -193,35 +162,4 @@ export function settleOpenToolCalls(context: MachineContext, turn: Turn, reason:
     completeToolCall(context, tool, false, hasOutput ? undefined : reason);
   }
   turn.tools.clear();
-}
-
-/**
- * A changing tool (edit, delete, move, or a command that is not read-only) ran without a permission
- * request while the client's mode expects one: warn once per session (the agent's policy decided).
- */
-function warnIfUnasked(context: MachineContext, tool: ToolCall): void {
-  const session = sessionOf(context.state);
-  if (session === undefined || session.unaskedToolWarned || tool.permissionRequested) return;
-  const kind = tool.kind ?? tool.metaKind;
-  if (kind === undefined || !changingKinds.has(kind) || !askingModes.has(session.permissionMode))
-    return;
-  if (kind === 'execute') {
-    const commandLine = shellCommandLine(tool.input) ?? tool.title;
-    // A read-only command (agents run `ls`, `echo` in their sandbox) is not worth a warning.
-    if (commandLine === undefined || isReadOnlyCommand(commandLine)) return;
-  }
-  const decision = decidePermission({
-    toolName: tool.name,
-    input: tool.input,
-    allowedTools: context.launch.allowedTools ?? [],
-    disallowedTools: context.state.client.disallowedTools,
-    permissionMode: session.permissionMode,
-    cwd: context.launch.cwd,
-  });
-  if (decision === 'allow') return;
-  session.unaskedToolWarned = true;
-  emitWarning(
-    context,
-    `The agent ran ${tool.name} without asking for permission, although the permission mode is '${session.permissionMode}'. Its own approval settings decided; adjust them in the agent if every change should be confirmed.`,
-  );
 }

@@ -1,5 +1,12 @@
 import type { ContentBlock } from '@agentclientprotocol/sdk/unstable';
+import { sessionStartGate, stopGate, userPromptSubmitGate } from '../hooks/hook-gates.js';
+import { limitsEndGate, limitsPromptGate } from '../limits/launch-limits.js';
+import { mcpServersReadyGate } from '../mcp/mcp-servers-ready-gate.js';
 import type { TurnEnding } from '../north/build-result.js';
+import {
+  structuredOutputEndGate,
+  structuredOutputPromptGate,
+} from '../structured-output/structured-output-gates.js';
 import type { MachineContext, Turn } from './bridge-state.js';
 
 /** What a gate decided: pass the (possibly changed) value on, or leave the chain with `exit`. */
@@ -29,8 +36,14 @@ type PromptGate = Gate<ContentBlock[], TurnEnding>;
 type EndGate = Gate<TurnEnding, { readonly continueWith: string }>;
 
 /** The gates, in the order they run. */
-export const promptGates: readonly PromptGate[] = [];
-export const endGates: readonly EndGate[] = [];
+export const promptGates: readonly PromptGate[] = [
+  mcpServersReadyGate,
+  limitsPromptGate,
+  sessionStartGate,
+  userPromptSubmitGate,
+  structuredOutputPromptGate,
+];
+export const endGates: readonly EndGate[] = [limitsEndGate, structuredOutputEndGate, stopGate];
 
 /**
  * Runs `gates` in order over `value`; `done` runs once with the last step. While they run the turn

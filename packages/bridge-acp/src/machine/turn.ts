@@ -3,8 +3,10 @@ import type { ContentBlock, PromptResponse } from '@agentclientprotocol/sdk/unst
 import { toAcpPrompt, userText } from '../content/to-acp-prompt.js';
 import { formatRpcError } from '../json-rpc/format-rpc-error.js';
 import type { RpcOutcome } from '../json-rpc/json-rpc.js';
+import { tryFallbackModel } from '../limits/fallback-model.js';
 import { buildUserReplay } from '../north/client-lines.js';
 import type { MachineContext, Turn } from './bridge-state.js';
+import { currentModelOf } from './bridge-state.js';
 import { emitSystemInit, identity, systemInitUnchanged } from './client-output.js';
 import {
   abandonedTimerId,
@@ -40,7 +42,7 @@ export function newTurn(context: MachineContext, startedAt = context.now()): Tur
     permissions: new Map(),
   };
   context.state.turn = turn;
-  context.ledger.startTurn();
+  context.ledger.startTurn(currentModelOf(context.state));
   context.stream.startTurn();
   return turn;
 }
@@ -151,7 +153,7 @@ function sendPrompt(context: MachineContext, turn: Turn, prompt: ContentBlock[])
   context.rpc.request<PromptResponse>(
     'session/prompt',
     { sessionId: phase.session.id, prompt },
-    (answer) => onPromptAnswer(context, turn, answer),
+    (answer) => onPromptAnswer(context, turn, answer, prompt),
   );
 }
 
@@ -177,7 +179,12 @@ function completeTurn(context: MachineContext, turn: Turn, stopReason: string) {
  * The `session/prompt` answer: R-03 on error; after an interrupt the cancelled ending; with
  * queued steering messages the next prompt of the same turn (PR-08); else R-02.
  */
-function onPromptAnswer(context: MachineContext, turn: Turn, answer: RpcOutcome<PromptResponse>) {
+function onPromptAnswer(
+  context: MachineContext,
+  turn: Turn,
+  answer: RpcOutcome<PromptResponse>,
+  prompt: ContentBlock[],
+) {
   const { state } = context;
   if (state.abandoned?.turn === turn) {
     // FT-02: the abandoned prompt settled; its answer is dropped and a waiting turn may start.
@@ -190,8 +197,11 @@ function onPromptAnswer(context: MachineContext, turn: Turn, answer: RpcOutcome<
   const cancelling = turn.prompt === 'cancelling';
   if (cancelling) context.emit({ type: 'cancel-timer', timerId: graceTimerId });
   turn.prompt = 'waiting';
-  if (!answer.ok)
+  if (!answer.ok) {
+    const resend = () => sendPrompt(context, turn, prompt);
+    if (!cancelling && tryFallbackModel(context, turn, answer.error, resend)) return;
     return finishTurn(context, { kind: 'prompt-error', errorText: formatRpcError(answer.error) });
+  }
   const result = answer.result;
   const reported: unknown = result?.stopReason;
   const stopReason = typeof reported === 'string' && reported !== '' ? reported : 'end_turn';

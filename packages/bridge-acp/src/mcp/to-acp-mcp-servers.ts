@@ -5,10 +5,12 @@ import type {
 } from '@agentbridge/core/contracts';
 import type { McpServer } from '@agentclientprotocol/sdk';
 
-/** How a configured server fares, for `system/init.mcp_servers` (a capability verdict). */
+/** How a server fares, for `system/init.mcp_servers` and `mcp_status` (MCP-05). */
 export type McpServerStatus = {
   readonly name: string;
-  readonly status: 'connected' | 'failed';
+  readonly status: 'connected' | 'failed' | 'pending' | 'disabled';
+  /** `sdk` for the client's in-process servers. */
+  readonly source?: string;
   readonly error?: string;
 };
 

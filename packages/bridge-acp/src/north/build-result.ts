@@ -4,7 +4,12 @@ import type { ResultUsage } from '../usage/usage-ledger.js';
 /** How a client turn ended: each ending has its own `subtype`, `stop_reason` and `terminal_reason`. */
 export type TurnEnding =
   /** R-02: `session/prompt` answered `stopReason` (`end_turn`, `max_tokens`, `refusal`, ...). */
-  | { readonly kind: 'completed'; readonly stopReason: string }
+  | {
+      readonly kind: 'completed';
+      readonly stopReason: string;
+      /** SO-02: the turn's structured output (`result` is then its JSON text). */
+      readonly structuredOutput?: unknown;
+    }
   /** The client interrupted (C-01, PM-06); `duringTools` when a permission was pending. */
   | { readonly kind: 'cancelled'; readonly duringTools: boolean }
   /** R-03: `session/prompt` failed; `errorText` is the A-08 text. */
@@ -16,7 +21,16 @@ export type TurnEnding =
   /** X-01: the agent process exited mid-turn; `reason` names the exit and the stderr tail. */
   | { readonly kind: 'agent-exited'; readonly reason?: string }
   /** PR-02 gap fix: the user message had nothing the agent can take. */
-  | { readonly kind: 'empty-message' };
+  | { readonly kind: 'empty-message' }
+  /** The bridge stopped the turn: a limit (LM-xx), a hook (HK-xx), a denied tool that ran unasked. */
+  | {
+      readonly kind: 'stopped';
+      readonly subtype: ResultMessage['subtype'];
+      /** The `errors` entry (none for `success`, whose `result` is the last text). */
+      readonly errorText: string;
+      readonly stopReason: string | null;
+      readonly terminalReason: string;
+    };
 
 /** Input of {@link buildResult}. */
 export type ResultFields = {
@@ -74,7 +88,9 @@ function outcomeOf(ending: TurnEnding, lastText: string): Outcome {
         };
       if (stopReason === 'cancelled')
         return outcomeOf({ kind: 'cancelled', duringTools: false }, lastText);
-      return { subtype: 'success', result: lastText, stopReason, terminalReason: 'completed' };
+      const result =
+        ending.structuredOutput === undefined ? lastText : JSON.stringify(ending.structuredOutput);
+      return { subtype: 'success', result, stopReason, terminalReason: 'completed' };
     }
     case 'cancelled':
       return {
@@ -93,6 +109,11 @@ function outcomeOf(ending: TurnEnding, lastText: string): Outcome {
       return failed(ending.reason ?? resultTexts.agentExited, 'process_exited', 'model_error');
     case 'empty-message':
       return failed(resultTexts.emptyMessage, null, 'turn_setup_failed');
+    case 'stopped': {
+      const { subtype, stopReason, terminalReason } = ending;
+      const detail = subtype === 'success' ? { result: lastText } : { errors: [ending.errorText] };
+      return { subtype, ...detail, stopReason, terminalReason };
+    }
   }
 }
 
@@ -103,7 +124,8 @@ function outcomeOf(ending: TurnEnding, lastText: string): Outcome {
  * `aborted_tools` (`tool_use`).
  */
 export function buildResult(fields: ResultFields): ResultMessage {
-  const outcome = outcomeOf(fields.ending, fields.lastText ?? '');
+  const { ending } = fields;
+  const outcome = outcomeOf(ending, fields.lastText ?? '');
   return {
     type: 'result',
     subtype: outcome.subtype,
@@ -119,6 +141,9 @@ export function buildResult(fields: ResultFields): ResultMessage {
     modelUsage: fields.usage.modelUsage,
     permission_denials: (fields.permissionDenials ?? []).map((denial) => ({ ...denial })),
     terminal_reason: outcome.terminalReason,
+    ...(ending.kind === 'completed' && ending.structuredOutput !== undefined
+      ? { structured_output: ending.structuredOutput }
+      : {}),
     uuid: fields.uuid,
     ...(outcome.errors === undefined ? {} : { errors: outcome.errors }),
   } as ResultMessage;

@@ -48,9 +48,12 @@ export function buildSystemInit(
     cwd: fields.cwd,
     session_id: fields.sessionId,
     tools: [...(fields.tools ?? [])],
-    mcp_servers: fields.mcpServers.map(({ name, status, error }) =>
-      error === undefined ? { name, status } : { name, status, error },
-    ),
+    mcp_servers: fields.mcpServers.map(({ name, status, source, error }) => ({
+      name,
+      status,
+      ...(source === undefined ? {} : { source }),
+      ...(error === undefined ? {} : { error }),
+    })),
     model: fields.model,
     permissionMode: fields.permissionMode,
     slash_commands: [...fields.slashCommands],

@@ -198,7 +198,10 @@ export function createTurnStream(options: TurnStreamOptions) {
         });
     }
     if (chunk === '') return;
-    if (block.recent.push(chunk) === 64) block.text += block.recent.splice(0).join('');
+    if (block.recent.push(chunk) === 64) {
+      block.text += block.recent.join('');
+      block.recent.length = 0;
+    }
     if (partial)
       event(message, {
         type: 'content_block_delta',

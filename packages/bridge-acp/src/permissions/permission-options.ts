@@ -1,7 +1,7 @@
 import type { PermissionOption, RequestPermissionOutcome } from '@agentclientprotocol/sdk';
 
 /** The first option id of each kind a `session/request_permission` offered (PM-01). */
-export type PermissionOptionIds = {
+type PermissionOptionIds = {
   readonly allowOnce?: string;
   readonly allowAlways?: string;
   readonly rejectOnce?: string;

@@ -29,7 +29,8 @@ export function decidePermission(question: Question): 'allow' | 'deny' | 'ask' {
   const matchesAny = (rules: readonly string[] | undefined, purpose: Purpose): boolean =>
     rules?.some((rule) => matchesRule(rule, question, purpose)) ?? false;
   if (matchesAny(question.disallowedTools, 'deny')) return 'deny';
-  if (mode === 'bypassPermissions') return 'allow';
+  // SO-01: the bridge's own tool that carries the answer, never asked about (as in Claude Code).
+  if (mode === 'bypassPermissions' || toolName === 'StructuredOutput') return 'allow';
   const allowed = matchesAny(question.allowedTools, 'allow');
   if (mode === 'plan' && (fileEditTools.includes(toolName) || (toolName === 'Bash' && !allowed))) {
     return 'deny';

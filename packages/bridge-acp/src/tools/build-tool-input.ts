@@ -26,7 +26,7 @@ export function buildToolInput(
   toolName: string,
   quirks: BackendQuirks,
 ): Record<string, unknown> {
-  const args = unwrapMcpArguments(toolName, facts.rawInput, quirks.mcpArgumentEnvelopes);
+  const args = unwrapMcpArguments(toolName, facts.rawInput, quirks);
   const agent: Record<string, unknown> = isRecord(args) ? { ...args } : {};
   if (toolName.startsWith('mcp__')) return agent;
   const location = facts.locations?.[0]?.path;

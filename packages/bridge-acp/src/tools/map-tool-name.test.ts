@@ -320,7 +320,7 @@ describe('toolMetaKind', () => {
 });
 
 describe('unwrapMcpArguments', () => {
-  const envelopes = seedVendorQuirks.mcpArgumentEnvelopes;
+  const envelopes = { mcpArgumentEnvelopes: seedVendorQuirks.mcpArgumentEnvelopes };
 
   it('T-15 unwraps the Grok envelope', () => {
     expect(
@@ -344,13 +344,15 @@ describe('unwrapMcpArguments', () => {
 
   it('T-15 the envelopes are data: the first matching one wins, none means rawInput as is', () => {
     const raw = { tool: 'render', arguments: { b: 2 }, params: { c: 3 } };
-    expect(unwrapMcpArguments('mcp__blender__render', raw, undefined)).toBe(raw);
-    expect(unwrapMcpArguments('mcp__blender__render', raw, [])).toBe(raw);
+    expect(unwrapMcpArguments('mcp__blender__render', raw, {})).toBe(raw);
+    expect(unwrapMcpArguments('mcp__blender__render', raw, { mcpArgumentEnvelopes: [] })).toBe(raw);
     expect(
-      unwrapMcpArguments('mcp__blender__render', raw, [
-        { toolField: 'tool', argumentsField: 'params' },
-        { toolField: 'tool', argumentsField: 'arguments' },
-      ]),
+      unwrapMcpArguments('mcp__blender__render', raw, {
+        mcpArgumentEnvelopes: [
+          { toolField: 'tool', argumentsField: 'params' },
+          { toolField: 'tool', argumentsField: 'arguments' },
+        ],
+      }),
     ).toEqual({ c: 3 });
   });
 

@@ -1,4 +1,4 @@
-import type { BackendQuirks, McpArgumentsEnvelope } from '@agentbridge/core/contracts';
+import type { BackendQuirks } from '@agentbridge/core/contracts';
 import { compileQuirkPattern, isRecord } from '@agentbridge/core/contracts';
 import type { ToolCallUpdate } from '@agentclientprotocol/sdk';
 import { toolNameByCommonId } from './claude-tools.js';
@@ -39,8 +39,8 @@ const toolSegment = /^[A-Za-z0-9_-]+$/;
  * The Claude tool name of an ACP tool call (T-10, T-14), a policy input, so read only from tool-id
  * fields; the first rule that applies wins: the agent's own `_meta.claudeCode.toolName`; a shell
  * call (`rawInput.command` or `.script`) is never MCP; an MCP id in the title (not for `execute`);
- * an MCP id as the whole value of `name`, `rawInput.tool_name`, `.tool` or `.toolName`; `rawInput`
- * `{server, tool}`; the backend's `toolNameByAgentTool`, then the shared table of common ids (by
+ * an MCP id as the whole value of `name`, `rawInput.tool_name`, `.tool`, `.toolName` or the `_meta`
+ * tool name; `rawInput` `{server, tool}`; the backend's `toolNameByAgentTool`, then the shared table of common ids (by
  * `name`, the `_meta` tool name, the title's first word, or the `toolCallId`); `Write` for an edit
  * that creates a file; the backend's `toolNameByKind`, the ACP kinds; the agent's title (T-13);
  * else `Tool`.
@@ -60,13 +60,19 @@ export function mapToolName(
     Array.isArray(input?.command) ||
     typeof input?.script === 'string';
   const { mcpServerNames: servers, quirks } = context;
+  const approval = mcpApprovalOf(input, quirks?.mcpApprovalInput);
+  if (approval !== undefined) return `mcp__${approval.server}__${approval.tool}`;
   if (!isShell && servers.length > 0) {
     const titleSuffixPattern = quirks?.mcpTitleSuffixPattern;
     const fromTitle =
       kind !== 'execute' && title !== undefined
         ? parseMcpToolId(title, servers, { allowTrailingText: true, titleSuffixPattern })
         : undefined;
-    const id = fromTitle ?? mcpIdFromFields(name, input, servers);
+    // MCP-04: the agent's `_meta` tool name (`quirks.toolNameMetaKey`) may be the MCP id too.
+    const id =
+      fromTitle ??
+      mcpIdFromFields(name, input, servers) ??
+      mcpIdFromFields(frame.metaName, undefined, servers);
     if (id !== undefined) return `mcp__${id.server}__${id.tool}`;
   }
   const server = input?.server;
@@ -99,21 +105,60 @@ export function toolMetaKind(meta: unknown, metaKey: string | undefined): string
 }
 
 /**
- * T-15: for `mcp__` names, the arguments object of the first envelope
- * (`quirks.mcpArgumentEnvelopes`) whose tool field holds a string; otherwise `rawInput` as is.
+ * T-15, MCP-04: for `mcp__` names, the arguments of an MCP approval (`quirks.mcpApprovalInput`),
+ * else the arguments object of the first envelope (`quirks.mcpArgumentEnvelopes`) whose tool field
+ * holds a string; otherwise `rawInput` as is.
  */
 export function unwrapMcpArguments(
   toolName: string,
   rawInput: unknown,
-  envelopes: readonly McpArgumentsEnvelope[] | undefined,
+  quirks: Pick<BackendQuirks, 'mcpArgumentEnvelopes' | 'mcpApprovalInput'>,
 ): unknown {
   if (!toolName.startsWith('mcp__') || !isRecord(rawInput)) return rawInput;
-  for (const { toolField, argumentsField } of envelopes ?? []) {
+  const approval = quirks.mcpApprovalInput;
+  const approved = mcpApprovalOf(rawInput, approval) && atPath(rawInput, approval?.argumentsPath);
+  if (isRecord(approved)) return approved;
+  for (const { toolField, argumentsField } of quirks.mcpArgumentEnvelopes ?? []) {
     if (!Object.hasOwn(rawInput, toolField) || !Object.hasOwn(rawInput, argumentsField)) continue;
     const inner = rawInput[argumentsField];
     if (typeof rawInput[toolField] === 'string' && isRecord(inner)) return inner;
   }
   return rawInput;
+}
+
+/** MCP-04: the server and tool an MCP approval names in its `rawInput` (`quirks.mcpApprovalInput`). */
+function mcpApprovalOf(
+  input: Record<string, unknown> | undefined,
+  quirk: BackendQuirks['mcpApprovalInput'],
+): McpToolId | undefined {
+  const text = quirk === undefined ? undefined : atPath(input, quirk.textPath);
+  const match = typeof text === 'string' ? compileQuirkPattern(quirk?.pattern)?.exec(text) : null;
+  const [server, tool] = [match?.[1], match?.[2]];
+  return isMcpIdSegment(server) && isMcpIdSegment(tool) ? { server, tool } : undefined;
+}
+
+/** The value at a dotted path of `value` (own keys only). */
+function atPath(value: unknown, path: string | undefined): unknown {
+  return (path ?? '')
+    .split('.')
+    .reduce<unknown>(
+      (current, key) =>
+        isRecord(current) && Object.hasOwn(current, key) ? current[key] : undefined,
+      path === undefined ? undefined : value,
+    );
+}
+
+/** MCP-04: one JSON object as a call's only text content (`quirks.rawInputFromContentJson`). */
+export function rawInputFromContent(content: unknown): Record<string, unknown> | undefined {
+  const block = Array.isArray(content) && content.length === 1 ? content[0] : undefined;
+  const text = isRecord(block) && isRecord(block.content) ? block.content.text : undefined;
+  if (typeof text !== 'string' || !text.trimStart().startsWith('{')) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return isRecord(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** True when a text can be one segment of an `mcp__<server>__<tool>` wire name (T-10). */

@@ -10,6 +10,10 @@ export type UsageLedger = ReturnType<typeof createUsageLedger>;
 
 type Tokens = { input: number; output: number; cacheRead: number; cacheWrite: number };
 type Row = Record<string, unknown>;
+/** USD per million tokens, by model id (a backend's `cost.pricesPerMillionTokens`). */
+type Prices = Readonly<
+  Record<string, { readonly input: number; readonly output: number; readonly cacheRead?: number }>
+>;
 
 const noTokens: Readonly<Tokens> = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
 const isFiniteNumber = (value: unknown): value is number =>
@@ -53,13 +57,17 @@ const usageRow = (counts: Tokens, contextWindow: number): ModelUsage => ({
   maxOutputTokens: 0,
 });
 
-/** An empty ledger: no context reading (-1), no window, no cost. */
-export function createUsageLedger() {
+/** An empty ledger: no context reading (-1), no window, no cost; `prices` price the tokens (LM-03). */
+export function createUsageLedger(prices: Prices = {}) {
   let reading = -1;
   /** `usage_update.size`: wins over the catalog's window. */
   let updateWindow = 0;
   let catalogWindows: Readonly<Record<string, number>> = {};
   let costUsd = 0;
+  /** The agent told its cost in USD: it wins over prices. */
+  let costReported = false;
+  /** Earlier turns' tokens at list prices. */
+  let pricedBefore = 0;
   let turn = { ...noTokens };
   let reported = false;
   /** This turn's usage came in notifications: prompt answers add none. */
@@ -89,6 +97,7 @@ export function createUsageLedger() {
     }
     const partial = usage.costIsPartial === true || usage.usageIsIncomplete === true;
     if (!partial) costUsd += count(usage.costUsdTicks) / 1e10;
+    costReported ||= !partial && isFiniteNumber(usage.costUsdTicks);
   };
 
   /** `_meta.quota`: `token_count` turn totals (only without ACP `usage`), `model_usage[]` rows. */
@@ -107,9 +116,36 @@ export function createUsageLedger() {
     if (isRecord(meta.quota)) foldQuota(meta.quota, hasUsage);
   };
 
+  const priceOf = (model: string | undefined) =>
+    model !== undefined && Object.hasOwn(prices, model) ? prices[model] : undefined;
+  /**
+   * LM-03: this turn's tokens at list prices (a row of an unpriced model at the current model's
+   * price); `undefined` when tokens were used that nothing prices.
+   */
+  const pricedTurn = (currentModelId: string | undefined): number | undefined => {
+    const rows = modelRows.size > 0 ? modelRows : new Map([[currentModelId ?? '', turn]]);
+    let total = 0;
+    for (const [model, row] of rows) {
+      const price = priceOf(model) ?? priceOf(currentModelId);
+      if (price === undefined && row.input + row.output + row.cacheRead > 0) return undefined;
+      if (price === undefined) continue;
+      const cached = row.cacheRead * (price.cacheRead ?? price.input);
+      total += (row.input * price.input + row.output * price.output + cached) / 1e6;
+    }
+    return total;
+  };
+  /** LM-03: the session's cost: as the agent reports it, else at list prices, else unknown. */
+  const spentUsd = (currentModelId: string | undefined): number | undefined => {
+    if (costReported) return costUsd;
+    const priced = pricedTurn(currentModelId);
+    return priced === undefined ? undefined : pricedBefore + priced;
+  };
+
   return {
+    spentUsd,
     /** U-10: a client turn starts; per-turn sums and per-model rows restart at zero. */
-    startTurn(): void {
+    startTurn(currentModelId?: string): void {
+      pricedBefore += pricedTurn(currentModelId) ?? 0;
       turn = { ...noTokens };
       notified = false;
       reported = false;
@@ -122,7 +158,10 @@ export function createUsageLedger() {
       const cost = update?.cost;
       if (typeof cost?.currency !== 'string' || cost.currency.toUpperCase() !== 'USD') return;
       if (cost.amount === undefined || cost.amount === null) costUsd = 0;
-      else if (isFiniteNumber(cost.amount) && cost.amount >= 0) costUsd = cost.amount;
+      else if (isFiniteNumber(cost.amount) && cost.amount >= 0) {
+        costUsd = cost.amount;
+        costReported = true;
+      }
     },
     /**
      * N-02, U-02: the `_meta` of a `session/update` or of its update: `totalTokens` > 0 is a
@@ -183,7 +222,7 @@ export function createUsageLedger() {
         }
         if (!rows.has(current)) modelUsage[current] = usageRow(noTokens, window);
       }
-      return { usage, modelUsage, total_cost_usd: costUsd };
+      return { usage, modelUsage, total_cost_usd: spentUsd(currentModelId) ?? costUsd };
     },
     /** The output tokens reported so far in the running turn. */
     turnOutputTokens: (): number => turn.output,

@@ -12,6 +12,7 @@ const strings = list(z.string());
 const stringMap = z.record(z.string(), z.string()).readonly();
 const directories = list(z.string().min(1));
 const milliseconds = z.number().int().nonnegative();
+const dollars = z.number().nonnegative();
 const kebab = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const semver = /^\d+\.\d+\.\d+$/;
 const pattern = z
@@ -62,6 +63,20 @@ export const backendManifestSchema = section({
     loginNote: z.string().optional(),
   }),
   auth: section({ preferredMethodIds: strings }),
+  /** The ACP client methods the bridge offers the agent (carried out by the host under its policy). */
+  client: section({ fs: z.boolean().optional(), terminal: z.boolean().optional() }).optional(),
+  /** What a turn costs: `reportsUsd` when the agent tells it (`usage_update.cost`), else list prices. */
+  cost: section({
+    reportsUsd: z.boolean().optional(),
+    /** USD per million tokens, by model id. */
+    pricesPerMillionTokens: z
+      .record(
+        z.string(),
+        section({ input: dollars, output: dollars, cacheRead: dollars.optional() }),
+      )
+      .readonly()
+      .optional(),
+  }).optional(),
   quirks: section({
     permissionModeSynonyms: z
       .partialRecord(z.enum(claudePermissionModes), strings)
@@ -75,6 +90,14 @@ export const backendManifestSchema = section({
     mcpArgumentEnvelopes: list(
       section({ toolField: z.string().min(1), argumentsField: z.string().min(1) }),
     ).optional(),
+    /** An MCP approval naming its call in `rawInput`: dotted paths, `pattern` groups server, tool. */
+    mcpApprovalInput: section({
+      textPath: z.string().min(1),
+      pattern,
+      argumentsPath: z.string().min(1),
+    }).optional(),
+    /** Calls without `rawInput` whose text content is one JSON object take it as `rawInput`. */
+    rawInputFromContentJson: z.boolean().optional(),
     toolKindMetaKey: z.string().min(1).optional(),
     toolNameMetaKey: z.string().min(1).optional(),
     toolInputKeys: z
@@ -104,7 +127,6 @@ export type BackendManifest = z.output<typeof backendManifestSchema>;
 export type BackendOverrides = z.input<typeof backendOverridesSchema>;
 export type BackendLaunch = BackendManifest['launch'];
 export type BackendQuirks = BackendManifest['quirks'];
-export type McpArgumentsEnvelope = NonNullable<BackendQuirks['mcpArgumentEnvelopes']>[number];
 
 /** What a backend plugin registers under `BackendToken`. */
 export type BackendV1 = {

@@ -14,6 +14,7 @@ import type {
   WriteTextFileRequest,
   WriteTextFileResponse,
 } from '@agentclientprotocol/sdk';
+import type { JsonSchemaCheck, McpEndpointOpened, McpEndpointRequest } from './mcp-endpoint.js';
 
 /**
  * The I/O the pure bridge asks its host for, by kind: what it is given and what it answers. The
@@ -32,6 +33,10 @@ export type HostOperationMap = {
   };
   readonly 'terminal/kill': { params: KillTerminalRequest; result: KillTerminalResponse };
   readonly 'terminal/release': { params: ReleaseTerminalRequest; result: ReleaseTerminalResponse };
+  /** Opens (once per session, then reuses) the local MCP endpoint of the bridge's in-process servers. */
+  readonly 'mcp/open-endpoint': { params: McpEndpointRequest; result: McpEndpointOpened };
+  /** Checks a value against a JSON Schema (structured output) with the host's validator. */
+  readonly 'json-schema/validate': JsonSchemaCheck;
 };
 
 /** A kind of host operation. */

@@ -21,7 +21,7 @@ const clientMessage = (message: Record<string, unknown>): BridgeEvent => ({
  * `{"jsonrpc":"2.0","id":n,"method":"echo","params":{"say":x}}`; an agent line becomes the client
  * message `{"type":"echo","params":…}` (the whole message when it has no params); a client line
  * `{"event":…}` emits that event; client end emits `stop-agent`; agent exit emits a `result`
- * message; an agent fault a `fault` message; a timer a `timer` message; a host result a `host-result` one.
+ * message; an agent fault a `fault` message; a timer a `timer` message; a host result a `host-result` one; an MCP message an `mcp` one.
  */
 export function createFakeBridge(log: FakeBridgeLog): (options: AcpBridgeOptions) => AcpBridge {
   return (options) => {
@@ -69,6 +69,8 @@ export function createFakeBridge(log: FakeBridgeLog): (options: AcpBridgeOptions
         enter(`host-result ${operationId}`, () =>
           emit(clientMessage({ type: 'host-result', operationId, result })),
         ),
+      onMcpMessage: ({ server, message }) =>
+        enter(`mcp ${server}`, () => emit(clientMessage({ type: 'mcp', server, message }))),
     };
   };
 }

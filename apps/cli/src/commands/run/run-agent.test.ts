@@ -88,6 +88,15 @@ describe('buildAcpLaunch', () => {
       clientInfo: { name: 'agentbridge', title: 'agentbridge', version: cliVersion() },
       agentCommand: '/usr/bin/agent',
       handshakeTimeoutMs: 5000,
+      limits: { ignoredOptions: [] },
+    });
+  });
+
+  it('LM-01 LM-08 hands the limits to the bridge, with the flags no ACP agent can honour to tell in-band', () => {
+    expect(build([...sdk, '--max-turns=2', '--tools', 'Read', '--betas', 'x']).limits).toEqual({
+      maxTurns: 2,
+      tools: ['Read'],
+      ignoredOptions: ['betas'],
     });
   });
 

@@ -6,8 +6,13 @@ import type { AcpLaunch } from '@agentbridge/bridge-acp';
 import type { BackendManifest, BridgeEvent, Logger, Transport } from '@agentbridge/core/contracts';
 import { ConfigError, errorMessage, UsageError } from '@agentbridge/core/contracts';
 import {
+  combineHostOperations,
   createAcpTransport,
   createClaudeTransport,
+  createClientFiles,
+  createClientTerminals,
+  createJsonSchemaValidator,
+  createMcpEndpoint,
   createRedactor,
   prepareAgentLaunch,
 } from '@agentbridge/host-node';
@@ -15,6 +20,7 @@ import { formatArgvNotes, printNeedsInput } from '../../argv/parse-command-line.
 import type { RunSetup } from '../../cli.js';
 import { type CliContext, cliVersion, type TerminationSignal } from '../../cli-context.js';
 import type { LaunchSettings, ResolvedSettings } from '../../config/resolve-settings.js';
+import { mcpRelayCommand } from '../../mcp/mcp-relay-command.js';
 import { type McpServers, mcpSecretValues, parseMcpConfigs } from '../../mcp/parse-mcp-configs.js';
 import { createSessionStore } from '../../session/session-store.js';
 import { createStatusLine } from '../../ui/status-line.js';
@@ -171,8 +177,17 @@ async function createRunTransport(options: RunInputs) {
   const { stateDirectory } = settings;
   const spawn = { command, args, cwd: context.cwd, env, logger, stateDirectory, secrets };
   // The bridge is pure: the host injects ids (uuids, as `claude` writes) and time.
+  // CF-05, CF-06: the client methods the manifest offers, on files and commands of the session's directories.
+  const roots = [context.cwd, ...(launch ? (launch.additionalDirectories ?? []) : [])];
+  const hostOperations = combineHostOperations(
+    manifest.client?.fs && createClientFiles(roots),
+    manifest.client?.terminal && createClientTerminals({ roots, env }),
+    // MCP-01, SO-03: the in-process MCP servers' endpoint and the structured output's validator.
+    createMcpEndpoint({ relay: mcpRelayCommand }),
+    createJsonSchemaValidator(),
+  );
   const transport: Transport = launch
-    ? createAcpTransport({ ...spawn, launch, backend: manifest })
+    ? createAcpTransport({ ...spawn, launch, backend: manifest, hostOperations })
     : createClaudeTransport({ ...spawn, args: [...args, ...commandLine.passthrough] });
   return { transport, redact };
 }
@@ -240,5 +255,8 @@ export function buildAcpLaunch(
     agentCommand: options.agentCommand,
     handshakeTimeoutMs: settings.handshakeTimeoutMs ?? options.manifest.process.handshakeTimeoutMs,
     cancelGraceMs: settings.cancelGraceMs,
+    jsonSchema: commandLine.jsonSchema,
+    // LM-08: what cannot be honoured is also told to the client in-band, not only on stderr.
+    limits: { ...commandLine.limits, ignoredOptions: commandLine.unsupportedFlags },
   };
 }

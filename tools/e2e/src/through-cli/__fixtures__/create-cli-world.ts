@@ -22,6 +22,7 @@ import type { ProxyTrap } from '../../proxy-trap.js';
 import { proxyTrapEnv, startProxyTrap } from '../../proxy-trap.js';
 import { foreignConnections } from '../../run-agent-scenario.js';
 import { reapWorldProcesses } from './find-world-processes.js';
+import { mcpEndpointPorts } from './mcp-endpoint-ports.js';
 
 const require = createRequire(import.meta.url);
 
@@ -206,7 +207,11 @@ export function assembleWorld<Server extends FakeModelServer>(
         .map((entry) => entry.message.params ?? {}),
     stderr: () => stderrText,
     connections: parts.connections,
-    foreignConnections: () => foreignConnections(parts.connections(), parts.server.port),
+    // The MCP endpoint agentbridge gave the agent is no foreign place either (MCP-01).
+    foreignConnections: () =>
+      foreignConnections(parts.connections(), parts.server.port).filter(
+        (connection) => !(connection.allowed && mcpEndpointPorts(wire()).has(connection.port)),
+      ),
     tolerate: (predicate) => {
       tolerated.push(predicate);
     },

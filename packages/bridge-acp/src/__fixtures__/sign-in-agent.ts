@@ -1,0 +1,21 @@
+import type { BackendManifest } from '@agentbridge/core';
+
+/** A backend whose agent signs in with its own CLI (`codex login`), as codex-acp does. */
+export const codexLikeBackend = {
+  specificationVersion: 'backend-v1',
+  id: 'codex',
+  displayName: 'Codex (codex-acp)',
+  protocol: 'acp',
+  launch: { command: 'codex-acp', args: [] },
+  probe: {},
+  env: { forward: [], credentials: [] },
+  process: { names: ['codex-acp'], exitsOnStdinEof: false },
+  hints: { login: { command: 'codex', args: ['login'] } },
+  auth: { preferredMethodIds: [] },
+  quirks: {},
+} satisfies BackendManifest;
+
+/** The agent's answer to `session/new` before sign-in. */
+export const authRequired = {
+  error: { code: -32000, message: 'Authentication required' },
+} as const;

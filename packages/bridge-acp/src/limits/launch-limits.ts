@@ -1,0 +1,95 @@
+import type { ContentBlock } from '@agentclientprotocol/sdk/unstable';
+import type { MachineContext, Turn } from '../machine/bridge-state.js';
+import { currentModelOf } from '../machine/bridge-state.js';
+import type { Gate } from '../machine/turn-gates.js';
+import type { TurnEnding } from '../north/build-result.js';
+
+/** What the client lets the agent do and spend (`--max-turns`, `--tools`, ...); absent: no limit. */
+export type LaunchLimits = {
+  /** `--max-turns`: model calls per turn, as Claude Code counts them (LM-01). */
+  readonly maxTurns?: number;
+  /** `--max-budget-usd`: the session's cost in USD (LM-03). */
+  readonly maxBudgetUsd?: number;
+  /** `--tools`: the built-in tools the agent may use (`[]`: none; MCP tools are not concerned). */
+  readonly tools?: readonly string[];
+  /** `--effort`, `--max-thinking-tokens`, `--thinking`: the agent's thinking level (LM-06). */
+  readonly effort?: string;
+  readonly maxThinkingTokens?: number;
+  readonly thinking?: string;
+  /** `--fallback-model`: retried once with it when the model is unavailable (LM-07). */
+  readonly fallbackModel?: string;
+  /** Options an ACP agent cannot honour, named to the client in-band at session start (LM-08). */
+  readonly ignoredOptions?: readonly string[];
+};
+
+/** The limits of the launch. */
+export const limitsOf = (context: MachineContext): LaunchLimits => context.launch.limits ?? {};
+
+/** LM-01: the model calls of a turn so far, as Claude Code counts them (`num_turns`). */
+export const modelCalls = (turn: Turn): number =>
+  Math.max(1, turn.promptCount) + (turn.rounds ?? 0);
+
+/** A turn the bridge ended itself (HK-xx, LM-xx). */
+const stopped = (
+  subtype: 'success' | 'error_during_execution' | 'error_max_turns' | 'error_max_budget_usd',
+  errorText: string,
+  terminalReason: string,
+  stopReason: string | null = null,
+): TurnEnding => ({ kind: 'stopped', subtype, errorText, stopReason, terminalReason });
+
+/** LM-01: the real CLI's ending at `--max-turns`. */
+export const maxTurnsEnding = (maxTurns: number) =>
+  stopped(
+    'error_max_turns',
+    `Reached maximum number of turns (${maxTurns})`,
+    'max_turns',
+    'tool_use',
+  );
+/** LM-03: the real CLI's text and ending at `--max-budget-usd`. */
+export const budgetText = (maxUsd: number) => `Reached maximum budget ($${maxUsd})`;
+export const budgetEnding = (maxUsd: number) =>
+  stopped('error_max_budget_usd', budgetText(maxUsd), 'budget_exhausted');
+/** HK-09: a hook answered `continue: false` (the real CLI's `hook_stopped`). */
+export const hookStoppedEnding = (reason: string) => stopped('success', reason, 'hook_stopped');
+/** HK-11: a UserPromptSubmit hook blocked the prompt (Claude Code's wording). */
+export const promptBlockedEnding = (reason: string) =>
+  stopped(
+    'error_during_execution',
+    `UserPromptSubmit operation blocked by hook:\n${reason}`,
+    'hook_stopped',
+  );
+/** HK-08, LM-04: a tool the agent ran without asking was refused. */
+export const unaskedDenialEnding = (text: string, terminalReason: string) =>
+  stopped('error_during_execution', text, terminalReason, 'tool_use');
+
+/** LM-03: the budget when the session's cost reached it, else `undefined`. */
+export function budgetReached(context: MachineContext): number | undefined {
+  const max = limitsOf(context).maxBudgetUsd;
+  if (max === undefined) return undefined;
+  const spent = context.ledger.spentUsd(currentModelOf(context.state));
+  return spent !== undefined && spent >= max ? max : undefined;
+}
+
+/** LM-01: one more model call would pass `--max-turns`. */
+export function wouldPassMaxTurns(context: MachineContext, turn: Turn): number | undefined {
+  const { maxTurns } = limitsOf(context);
+  return maxTurns !== undefined && modelCalls(turn) + 1 > maxTurns ? maxTurns : undefined;
+}
+
+/** LM-01, LM-03: before a user prompt: the budget is spent, or the prompt would pass `--max-turns`. */
+export function limitsPromptGate(
+  ...[context, turn, prompt, next]: Parameters<Gate<ContentBlock[], TurnEnding>>
+) {
+  const maxUsd = budgetReached(context);
+  if (maxUsd !== undefined) return next({ exit: budgetEnding(maxUsd) });
+  const maxTurns = turn.promptCount > 0 ? wouldPassMaxTurns(context, turn) : undefined;
+  next(maxTurns === undefined ? { pass: prompt } : { exit: maxTurnsEnding(maxTurns) });
+}
+
+/** LM-03: a turn that finished over the budget ends `error_max_budget_usd`, as the real CLI's. */
+export function limitsEndGate(
+  ...[context, , ending, next]: Parameters<Gate<TurnEnding, { readonly continueWith: string }>>
+) {
+  const maxUsd = budgetReached(context);
+  next({ pass: maxUsd === undefined ? ending : budgetEnding(maxUsd) });
+}

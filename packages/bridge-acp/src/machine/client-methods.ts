@@ -1,0 +1,188 @@
+import type { HostOperationKind, HostOperationMap, HostResult } from '@agentbridge/core/contracts';
+import { isRecord } from '@agentbridge/core/contracts';
+import type { JsonRpcId } from '../json-rpc/json-rpc.js';
+import { noteToolSettled } from '../limits/turn-limits.js';
+import { shellCommandLine } from '../permissions/shell-command.js';
+import type { MachineContext, ToolCall, Turn } from './bridge-state.js';
+import { sessionOf } from './bridge-state.js';
+import { judgeToolCall } from './permissions.js';
+import { firePostToolHooks } from './tool-call-frames.js';
+import { completeToolCall, newToolCall } from './tool-calls.js';
+
+/** ACP's "resource not found" (a missing file). */
+const resourceNotFoundCode = -32002;
+const terminalKinds = [
+  'terminal/output',
+  'terminal/wait_for_exit',
+  'terminal/kill',
+  'terminal/release',
+];
+
+type Params = Record<string, unknown>;
+
+/** CF-01: the client methods offered in `initialize`: as the backend's manifest says (none by default). */
+export function clientCapabilities(context: MachineContext) {
+  const { fs = false, terminal = false } = context.backend?.client ?? {};
+  return { fs: { readTextFile: fs, writeTextFile: fs }, terminal };
+}
+
+/** CF-01: the client methods the backend's manifest lets the bridge offer (else -32601, F-01). */
+export function isOfferedClientMethod(
+  context: MachineContext,
+  method: string,
+): method is HostOperationKind {
+  const offered = context.backend?.client;
+  if (method === 'fs/read_text_file' || method === 'fs/write_text_file')
+    return offered?.fs === true;
+  return (
+    offered?.terminal === true && (method === 'terminal/create' || terminalKinds.includes(method))
+  );
+}
+
+/**
+ * CF-02..CF-06: one client `fs`/`terminal` call of the agent. Reading, writing and starting a
+ * command are tool calls under the session's policy (limits, PreToolUse, the client's rules,
+ * `can_use_tool` as Claude's Read, Write and Bash) unless the agent already asked for that very
+ * call; the client sees each as a `tool_use` and its `tool_result`. The host does the I/O.
+ */
+export function onClientMethod(
+  context: MachineContext,
+  id: JsonRpcId,
+  method: HostOperationKind,
+  raw: unknown,
+) {
+  const params: Params = isRecord(raw) ? raw : {};
+  const { turn } = context.state;
+  const fail = (message: string, code = -32603) => context.rpc.respondError(id, code, message);
+  if (params.sessionId !== sessionOf(context.state)?.id || context.state.phase.name !== 'ready')
+    return fail('Unknown session.', -32602);
+  if (terminalKinds.includes(method)) return perform(context, id, method, params, turn);
+  if (turn === undefined || turn.prompt !== 'sent')
+    return fail(`No prompt is running: ${method} is refused outside a turn.`);
+  const path = typeof params.path === 'string' ? params.path : '';
+  const command = typeof params.command === 'string' ? params.command : '';
+  const args = Array.isArray(params.args) ? params.args.map(String) : [];
+  const commandLine = [command, ...args].join(' ');
+  const waiting = new Set([...turn.permissions.values()].map((entry) => entry.toolCallId));
+  // A call the agent was allowed (asked, not refused, not still waiting) is not judged again.
+  const asked = [...turn.tools.values()].find(
+    (tool) =>
+      tool.permissionRequested &&
+      tool.stage !== 'completed' &&
+      !waiting.has(tool.id) &&
+      (method === 'terminal/create'
+        ? [commandLine, args.at(-1)].includes(shellCommandLine(tool.input))
+        : [tool.input.file_path, tool.input.path, tool.locations?.[0]?.path].includes(path)),
+  );
+  if (asked !== undefined) return perform(context, id, method, params, turn);
+  const [name, input]: [string, Params] =
+    method === 'fs/read_text_file'
+      ? [
+          'Read',
+          {
+            file_path: path,
+            ...optional('offset', params.line),
+            ...optional('limit', params.limit),
+          },
+        ]
+      : method === 'fs/write_text_file'
+        ? ['Write', { file_path: path, content: params.content }]
+        : ['Bash', { command: commandLine }];
+  const tool: ToolCall = { ...newToolCall(`toolu_${context.newId()}`), name, input };
+  tool.stage = 'announced';
+  tool.permissionRequested = true;
+  turn.tools.set(tool.id, tool);
+  context.stream.toolUse({ id: tool.id, name, input });
+  judgeToolCall(context, turn, {
+    toolCallId: tool.id,
+    toolUseId: tool.id,
+    toolName: name,
+    input,
+    // A changed path or text can be written; a changed command line cannot run without a shell.
+    inputChangeable: name !== 'Bash',
+    allowAlways: false,
+    // Reads are not asked for, as in Claude Code; a command always is (no classifier vouches for
+    // what the bridge runs: `env rm -rf x` looks read-only).
+    autoAllow: name === 'Read',
+    settle: (outcome) => {
+      if (outcome === undefined) return fail('The tool call was cancelled.');
+      if (!outcome.allow) return fail(`Permission denied: ${outcome.text}`);
+      const { file_path, content, offset, limit } = outcome.input;
+      const changed =
+        name === 'Bash'
+          ? params
+          : {
+              ...params,
+              path: file_path,
+              ...(name === 'Read' ? { line: offset, limit } : { content }),
+            };
+      perform(context, id, method, changed, turn, tool);
+    },
+  });
+}
+
+const optional = (key: string, value: unknown) =>
+  typeof value === 'number' ? { [key]: value } : {};
+
+/**
+ * Has the host carry the call out and answers the agent; the bridge's own call (`tool`) gets its
+ * result: at once for files, for a terminal when it is released (its output and exit status are
+ * followed through the agent's `terminal/output` and `terminal/wait_for_exit` calls).
+ */
+function perform(
+  context: MachineContext,
+  id: JsonRpcId,
+  method: HostOperationKind,
+  params: Params,
+  turn: Turn | undefined,
+  tool?: ToolCall,
+) {
+  const { terminalId } = params;
+  const followed =
+    tool ??
+    (typeof terminalId === 'string'
+      ? [...(turn?.tools.values() ?? [])].find((call) => call.terminalId === terminalId)
+      : undefined);
+  const operation = params as HostOperationMap[typeof method]['params'];
+  context.host.perform(method, operation, (result: HostResult) => {
+    if (!result.ok) {
+      const code = result.code === 'ENOENT' ? resourceNotFoundCode : -32603;
+      context.rpc.respondError(id, code, result.message);
+      if (tool !== undefined) settle(context, turn, tool, true, result.message);
+      return;
+    }
+    const value = result.value as Params;
+    context.rpc.respond(id, value);
+    if (followed === undefined || turn === undefined || context.state.turn !== turn) return;
+    if (method === 'fs/read_text_file')
+      return settle(context, turn, followed, false, String(value.content ?? ''));
+    if (method === 'fs/write_text_file')
+      return settle(context, turn, followed, false, `The file ${String(params.path)} was written.`);
+    if (method === 'terminal/create') followed.terminalId = String(value.terminalId);
+    if (typeof value.output === 'string')
+      followed.contentOutput = { text: value.output, images: [] };
+    const exit = isRecord(value.exitStatus)
+      ? value.exitStatus
+      : method === 'terminal/wait_for_exit'
+        ? value
+        : undefined;
+    if (exit !== undefined) followed.status = exit.exitCode === 0 ? 'completed' : 'failed';
+    if (method === 'terminal/release')
+      settle(context, turn, followed, followed.status === 'failed');
+  });
+}
+
+/** A bridge-made call ends: its `tool_result`, its PostToolUse hooks, the round it closes (LM-01). */
+function settle(
+  context: MachineContext,
+  turn: Turn | undefined,
+  tool: ToolCall,
+  failed: boolean,
+  text?: string,
+) {
+  if (turn === undefined || context.state.turn !== turn || tool.stage === 'completed') return;
+  if (text !== undefined) tool.contentOutput = { text, images: [] };
+  completeToolCall(context, tool, failed);
+  firePostToolHooks(context, turn, tool, failed);
+  noteToolSettled(context, turn);
+}
