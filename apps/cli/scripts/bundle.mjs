@@ -19,10 +19,10 @@ const outputDirectory = `${root}bundle`;
 
 /**
  * Built-ins that only code after the agent's spawn calls, loaded on first call: `node:crypto`
- * alone costs a start ~1 ms (its first use is the bridge's ids). Their functions (lower-case
- * exports) become wrappers; importing anything else from them fails the build.
+ * alone costs a start ~2 ms, `node:fs/promises` ~0.5 ms (the session store, client files). Their
+ * functions (lower-case exports) become wrappers; importing anything else from them fails the build.
  */
-const lazyBuiltins = ['node:crypto', 'node:v8', 'node:vm'];
+const lazyBuiltins = ['node:crypto', 'node:fs/promises', 'node:v8', 'node:vm'];
 const lazyBuiltinsPlugin = {
   name: 'lazy-builtins',
   resolveId: (id) => (lazyBuiltins.includes(id) ? `\0lazy:${id}` : undefined),

@@ -198,6 +198,9 @@ export function createUuidGenerator(randomUuid: () => string = randomUUID): () =
     block = bytes.toString('latin1');
     offset = 0;
   };
+  // Filled now, while the agent boots: the first `randomUUID()` loads `node:crypto` (~2-4 ms),
+  // which would otherwise delay the first `system/init`.
+  refill();
   return () => {
     if (offset === block.length) refill();
     offset += 36;
