@@ -64,6 +64,9 @@ export function stopGate(
   const input = {
     stop_hook_active: turn.stopHookActive === true,
     last_assistant_message: context.stream.lastText() ?? '',
+    // Background work and crons the session would wake for: an ACP agent reports none.
+    background_tasks: [],
+    session_crons: [],
   };
   runHooks(context, { event: 'Stop', input }, (verdict) => {
     if (verdict.stop !== undefined) return next({ pass: hookStoppedEnding(verdict.stop) });

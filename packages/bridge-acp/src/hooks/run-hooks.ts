@@ -60,10 +60,14 @@ export function runHooks(
   // Once the client's input ended nobody can answer: only SessionEnd still goes out (unawaited).
   const closing = firing.event === 'SessionEnd';
   if (calls.length === 0 || (state.client.input !== 'open' && !closing)) return done(verdict);
+  // Claude Code's `prompt_id` ties the hooks of one user prompt together: one id per turn.
+  const turn = state.turn;
+  if (turn !== undefined) turn.promptId ??= context.newId();
   const input = {
     session_id: sessionIdOf(state),
     transcript_path: '',
     cwd: launch.cwd,
+    ...(turn === undefined ? {} : { prompt_id: turn.promptId }),
     permission_mode: sessionOf(state)?.permissionMode ?? 'default',
     hook_event_name: firing.event,
     ...firing.input,

@@ -178,15 +178,25 @@ function onSessionUpdate(context: MachineContext, params: unknown): void {
       return;
     case 'tool_call':
     case 'tool_call_update':
-    case 'plan':
+    case 'plan': {
       if (replaying) return;
       if (state.turn?.prompt !== 'sent' && state.turn?.prompt !== 'cancelling') {
         context.log.debug('content update outside a turn dropped', { kind: update.sessionUpdate });
         return;
       }
+      // LM-02: once the bridge stops a turn, what the agent starts after it is not shown (Claude
+      // Code would not have made that model call); updates of calls already shown still settle.
+      const shown = update.sessionUpdate !== 'plan' && state.turn.tools.has(update.toolCallId);
+      if (state.turn.stopping !== undefined && !shown) {
+        context.log.debug('content after the bridge stopped the turn dropped', {
+          kind: update.sessionUpdate,
+        });
+        return;
+      }
       if (update.sessionUpdate === 'plan') applyPlan(context, update.entries);
       else applyToolCallFrame(context, update);
       return;
+    }
     case 'usage_update':
       context.ledger.applyUsageUpdate(update);
       return;
@@ -254,9 +264,15 @@ function onChunk(
       return;
     }
   }
-  const prompt = context.state.turn?.prompt;
-  if (prompt !== 'sent' && prompt !== 'cancelling') {
+  const turn = context.state.turn;
+  if (turn?.prompt !== 'sent' && turn?.prompt !== 'cancelling') {
     context.log.debug('content update outside a turn dropped', { kind: update.sessionUpdate });
+    return;
+  }
+  if (turn.stopping !== undefined) {
+    context.log.debug('content after the bridge stopped the turn dropped', {
+      kind: update.sessionUpdate,
+    });
     return;
   }
   const messageId = typeof update.messageId === 'string' ? update.messageId : undefined;

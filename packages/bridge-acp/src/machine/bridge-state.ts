@@ -176,6 +176,8 @@ export type Turn = {
   stopping?: TurnEnding;
   /** A Stop hook continued the turn (`stop_hook_active`). */
   stopHookActive?: boolean;
+  /** The hook inputs' `prompt_id` (HK-03), made at the turn's first hook. */
+  promptId?: string;
 };
 
 /** The client's side: what it configured and where its input stands. */

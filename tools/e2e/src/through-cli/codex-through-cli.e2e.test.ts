@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { kindOf } from '@agentbridge/test-kit';
 import { describe, expect, it } from 'vitest';
 import { execCommandCall, type FakeOpenAiServer } from '../fake-openai-server.js';
-import type { CliWorld } from './__fixtures__/create-cli-world.js';
+import type { CliWorld } from './__fixtures__/assemble-world.js';
 import { createCodexWorld } from './__fixtures__/create-cli-world.js';
 import {
   expectInterruptedPermission,

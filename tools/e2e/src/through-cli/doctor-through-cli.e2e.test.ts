@@ -4,12 +4,9 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeGeminiServer } from '../fake-gemini-server.js';
 import type { FakeOpenAiServer } from '../fake-openai-server.js';
-import type { CliWorld } from './__fixtures__/create-cli-world.js';
-import {
-  cliBinPath,
-  createCodexWorld,
-  createGeminiWorld,
-} from './__fixtures__/create-cli-world.js';
+import type { CliWorld } from './__fixtures__/assemble-world.js';
+import { cliBinPath } from './__fixtures__/assemble-world.js';
+import { createCodexWorld, createGeminiWorld } from './__fixtures__/create-cli-world.js';
 
 const runCli = promisify(execFile);
 

@@ -22,6 +22,27 @@ export type ClientView = {
   readonly files: Readonly<Record<string, string>>;
   /** `system/init` lines per turn (up to each `result`): one each with the real CLI (H-13). */
   readonly initsPerTurn: readonly number[];
+  /** Per turn: `is_error`, `errors` and `num_turns`. */
+  readonly resultErrors: readonly {
+    readonly isError: boolean;
+    readonly errors?: readonly string[];
+    readonly numTurns: number;
+  }[];
+  /** Per turn: `structured_output`. */
+  readonly structuredOutput: readonly unknown[];
+  /** The `hook_callback`s the client's hooks received, in order (HookInput, ids left out). */
+  readonly hooks: readonly unknown[];
+  /** The tool results the model received in its last request (Claude Code's reminders left out). */
+  readonly modelToolResults: readonly { readonly content: unknown; readonly isError: boolean }[];
+  /** Whether any model request contained each of the scenario's `modelSees` strings. */
+  readonly modelSaw: Readonly<Record<string, boolean>>;
+};
+
+/** What the client does not see but the test records beside the stream (hooks, the model's side). */
+export type RunRecord = {
+  readonly hooks: readonly Record<string, unknown>[];
+  readonly requests: readonly { readonly messages: readonly { content: unknown }[] }[];
+  readonly modelSees: readonly string[];
 };
 
 /** The features of a {@link ClientView}, in report order. */
@@ -37,6 +58,11 @@ export const features = [
   'usagePresent',
   'files',
   'initsPerTurn',
+  'resultErrors',
+  'structuredOutput',
+  'hooks',
+  'modelToolResults',
+  'modelSaw',
 ] as const satisfies readonly (keyof ClientView)[];
 
 export type Feature = (typeof features)[number];
@@ -58,6 +84,7 @@ export function clientViewOf(
   asked: readonly AskedTool[],
   files: Readonly<Record<string, string>>,
   paths: Readonly<Record<string, string>>,
+  record: RunRecord,
 ): ClientView {
   const assistantBlocks = messages.flatMap((message) =>
     message.type === 'assistant' ? (message.message.content as unknown as Block[]) : [],
@@ -105,6 +132,27 @@ export function clientViewOf(
           [0],
         )
         .slice(0, -1),
+      resultErrors: results.map((result) => ({
+        isError: result.is_error,
+        errors: 'errors' in result ? result.errors : undefined,
+        numTurns: result.num_turns,
+      })),
+      structuredOutput: results.map((result) =>
+        'structured_output' in result ? result.structured_output : undefined,
+      ),
+      hooks: hookInputs(record.hooks),
+      modelToolResults: (record.requests.at(-1)?.messages ?? []).flatMap(({ content }) =>
+        Array.isArray(content)
+          ? (content as Block[]).flatMap((block) =>
+              block.type === 'tool_result'
+                ? [{ content: withoutReminders(block.content), isError: block.is_error === true }]
+                : [],
+            )
+          : [],
+      ),
+      modelSaw: Object.fromEntries(
+        record.modelSees.map((text) => [text, JSON.stringify(record.requests).includes(text)]),
+      ),
     },
     paths,
   );
@@ -117,4 +165,22 @@ function flatContent(content: unknown): unknown {
   return blocks.every((block) => block.type === 'text')
     ? blocks.map((block) => String(block.text)).join('\n')
     : content;
+}
+
+/** Hook inputs without their ids; each distinct `prompt_id` as `prompt-<n>` (HK-03). */
+function hookInputs(inputs: readonly Record<string, unknown>[]): unknown[] {
+  const prompts: unknown[] = [];
+  return inputs.map(({ session_id, transcript_path, tool_use_id, prompt_id, ...input }) => {
+    if (prompt_id === undefined) return input;
+    if (!prompts.includes(prompt_id)) prompts.push(prompt_id);
+    return { ...input, prompt_id: `prompt-${prompts.indexOf(prompt_id) + 1}` };
+  });
+}
+
+/** A tool result's content without the `<system-reminder>` blocks Claude Code appends (token counts). */
+function withoutReminders(content: unknown): unknown {
+  const flat = flatContent(content);
+  return typeof flat === 'string'
+    ? flat.replace(/\s*<system-reminder>[\s\S]*?<\/system-reminder>/g, '')
+    : flat;
 }

@@ -1,16 +1,47 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PermissionResult } from '@anthropic-ai/claude-agent-sdk';
-import type { AnthropicTurn } from '../../fake-anthropic-server.js';
+import type {
+  HookEvent,
+  HookInput,
+  HookJSONOutput,
+  Options,
+  PermissionResult,
+} from '@anthropic-ai/claude-agent-sdk';
+import type { AnthropicTurn, FakeAnthropicServer } from '../../fake-anthropic-server.js';
+import { limitAndHookScenarios } from './limit-hook-scenarios.js';
+
+/** The side a scenario is played on: the real Claude Code, or agentbridge and claude-agent-acp. */
+export type Side = 'claude' | 'bridge';
+
+/** One client hook of a scenario: its matcher and its answer. */
+export type ScenarioHook = {
+  readonly matcher?: string;
+  readonly reply: (input: HookInput) => HookJSONOutput;
+};
 
 /** One scripted conversation, played by the same fake Messages API behind both sides. */
 export type DifferentialScenario = {
   readonly name: string;
+  /** Behaviour ids the scenario checks besides DF-01/DF-02 (`'LM-01 '`), for the test's name. */
+  readonly cites?: string;
   readonly prompt: string;
   /** Files the project holds before the turn. */
   readonly setup?: (work: string) => void;
-  /** The model's answers, in order (paths in the run's own project directory). */
-  readonly turns: (work: string) => readonly AnthropicTurn[];
+  /**
+   * The model's answers, in order (paths in the run's own project directory); `side` only where
+   * the two sides offer the model a tool under different names.
+   */
+  readonly turns: (work: string, side: Side) => readonly AnthropicTurn[];
+  /** More `query()` options (`maxTurns`, `outputFormat`). */
+  readonly options?: Pick<Options, 'maxTurns' | 'outputFormat'>;
+  /** The client's hooks, one matcher per event, recorded as they are called. */
+  readonly hooks?: Partial<Record<HookEvent, ScenarioHook>>;
+  /** A second prompt after the first turn's result (the session goes on after a limit). */
+  readonly followUp?: string;
+  /** Runs after the first turn's result, before `followUp` (e.g. takes a turn left unasked). */
+  readonly afterFirstTurn?: (server: FakeAnthropicServer) => Promise<void>;
+  /** Strings some model request must contain (a hook's additional context). */
+  readonly modelSees?: readonly string[];
   /** The client's `canUseTool` answer (default: allow as asked). */
   readonly answer?: (toolName: string, input: Record<string, unknown>) => PermissionResult;
   /** The echo MCP server is configured (`mcpServers`). */
@@ -24,7 +55,10 @@ export type DifferentialScenario = {
 
 const done = (text = 'Done.'): AnthropicTurn => ({ blocks: [{ type: 'text', text }] });
 
-/** The issue's scenarios: text, shell allow and deny, file write and edit, a todo list, MCP, interrupt. */
+/**
+ * The scenarios: text, shell allow and deny, file write and edit, a todo list, MCP, interrupt;
+ * then the limits, hooks and structured output of {@link limitAndHookScenarios}.
+ */
 export const differentialScenarios: readonly DifferentialScenario[] = [
   {
     name: 'text',
@@ -153,4 +187,5 @@ export const differentialScenarios: readonly DifferentialScenario[] = [
       done('Back again.'),
     ],
   },
+  ...limitAndHookScenarios,
 ];

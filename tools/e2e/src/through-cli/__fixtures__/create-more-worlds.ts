@@ -8,8 +8,9 @@ import { claudeAgentAcpEntryPoint, claudeOfflineEnv } from '../../launch-claude.
 import { netGuardPreloadPath } from '../../launch-gemini.js';
 import { qwenEntryPoint, qwenOfflineEnv, writeQwenSettings } from '../../launch-qwen.js';
 import { proxyTrapEnv, startProxyTrap } from '../../proxy-trap.js';
-import type { CliWorld, CliWorldOptions } from './create-cli-world.js';
-import { assembleWorld, writeAgentShim } from './create-cli-world.js';
+import type { CliWorld, CliWorldOptions } from './assemble-world.js';
+import { assembleWorld } from './assemble-world.js';
+import { writeAgentShim } from './write-agent-shim.js';
 
 /**
  * A world for Qwen Code: offline `settings.json` (OpenAI auth, `default` approval mode, todo tool

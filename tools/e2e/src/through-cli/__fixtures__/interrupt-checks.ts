@@ -1,7 +1,7 @@
 import { isResult } from '@agentbridge/test-kit';
 import type { CanUseTool, SDKMessage } from '@anthropic-ai/claude-agent-sdk';
 import { expect } from 'vitest';
-import type { CliWorld } from './create-cli-world.js';
+import type { CliWorld } from './assemble-world.js';
 import type { CliRun } from './start-cli-run.js';
 import { agentAnswersTo, permissionAnswers, resultOf } from './wire-queries.js';
 

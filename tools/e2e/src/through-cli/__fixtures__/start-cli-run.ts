@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { isResult, readUntil } from '@agentbridge/test-kit';
 import type { Options, Query, SDKMessage } from '@anthropic-ai/claude-agent-sdk';
 import { query } from '@anthropic-ai/claude-agent-sdk';
-import type { CliWorld } from './create-cli-world.js';
+import type { CliWorld } from './assemble-world.js';
 import type { PromptQueue } from './prompt-queue.js';
 import { createPromptQueue } from './prompt-queue.js';
 

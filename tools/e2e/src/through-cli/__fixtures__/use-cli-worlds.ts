@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import type { Options, SDKMessage } from '@anthropic-ai/claude-agent-sdk';
 import { afterEach, expect } from 'vitest';
 import type { FakeModelServer } from '../../fake-model-server.js';
-import type { CliWorld, CliWorldOptions } from './create-cli-world.js';
+import type { CliWorld, CliWorldOptions } from './assemble-world.js';
 import type { CliRun } from './start-cli-run.js';
 import { describeWorld, startCliRun } from './start-cli-run.js';
 

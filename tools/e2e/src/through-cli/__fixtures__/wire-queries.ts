@@ -1,6 +1,6 @@
 import { kindOf } from '@agentbridge/test-kit';
 import type { SDKMessage, SDKResultMessage } from '@anthropic-ai/claude-agent-sdk';
-import type { CliWorld, WireEntry } from './create-cli-world.js';
+import type { CliWorld, WireEntry } from './assemble-world.js';
 
 /** The `result` that ends `messages` (throws, naming the last kind, when there is none). */
 export function resultOf(messages: readonly SDKMessage[]): SDKResultMessage {

@@ -2,21 +2,12 @@ import type { BackendQuirks } from '@agentbridge/core/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { seedVendorQuirks } from '../__fixtures__/seed-vendor-quirks.js';
-import {
-  mapToolName,
-  type ToolNameFrame,
-  toolMetaKind,
-  unwrapMcpArguments,
-} from './map-tool-name.js';
+import { mapToolName, type ToolNameFrame } from './map-tool-name.js';
 
 const context = { mcpServerNames: ['unity-ops', 'blender'] };
 const map = (frame: ToolNameFrame, quirks?: BackendQuirks): string =>
   mapToolName(frame, quirks === undefined ? context : { ...context, quirks });
-/** The name an agent title alone gives (T-13): no kind, no MCP server, `Tool` when refused. */
-const agentTitleAsToolName = (title: string | null | undefined): string | undefined => {
-  const name = mapToolName({ title } as ToolNameFrame, { mcpServerNames: [] });
-  return name === 'Tool' ? undefined : name;
-};
+
 /** The agent tool a `toolCallId` names, read through `toolNameByAgentTool` (`Tool` when none). */
 const agentToolFromId = (toolCallId: string | undefined, pattern: string): string | undefined => {
   const agentTool = toolCallId?.split('__')[0] ?? 'x';
@@ -257,115 +248,6 @@ describe('mapToolName', () => {
         },
       ),
     );
-  });
-});
-
-describe('agentTitleAsToolName', () => {
-  it.each([
-    ['Write'],
-    ['Bash'],
-    ['Task'],
-    ['AskUserQuestion'],
-    ['Imagine'],
-    ['mcp__unity-ops__uap_ping'],
-    ['MCP__x'],
-    [''],
-    ['   '],
-    ['\nWrite'],
-  ])('T-13 scenario 70: refuses %j', (title) => {
-    expect(agentTitleAsToolName(title)).toBeUndefined();
-  });
-
-  it.each([
-    ['search_tool', 'search_tool'],
-    ['X search:', 'X search:'],
-    ['Generate image', 'Generate image'],
-    ['  Generate image\nsecond line', 'Generate image'],
-  ])('T-13 scenario 70: accepts %j as %j', (title, expected) => {
-    expect(agentTitleAsToolName(title)).toBe(expected);
-  });
-
-  it('T-13 truncates to 48 characters (45 + ...)', () => {
-    const long = `x ${'a'.repeat(60)}`;
-    const name = agentTitleAsToolName(long);
-    expect(name).toHaveLength(48);
-    expect(name?.endsWith('...')).toBe(true);
-    expect(agentTitleAsToolName(`y ${'b'.repeat(46)}`)).toHaveLength(48);
-  });
-
-  it('T-13 non-strings are refused', () => {
-    expect(agentTitleAsToolName(undefined)).toBeUndefined();
-    expect(agentTitleAsToolName(null)).toBeUndefined();
-  });
-});
-
-describe('toolMetaKind', () => {
-  it('T-12 reads _meta[quirks.toolKindMetaKey].kind only when it is an ACP kind (Grok "x.ai/tool")', () => {
-    const key = seedVendorQuirks.toolKindMetaKey;
-    expect(
-      toolMetaKind({ 'x.ai/tool': { kind: 'execute', name: 'run_terminal_command' } }, key),
-    ).toBe('execute');
-    expect(toolMetaKind({ 'x.ai/tool': { kind: 'use_tool' } }, key)).toBeUndefined();
-    expect(toolMetaKind({ 'x.ai/tool': { kind: 'search_tool' } }, key)).toBeUndefined();
-    expect(toolMetaKind({ 'x.ai/tool': { kind: 'toString' } }, key)).toBeUndefined();
-    expect(toolMetaKind({ 'x.ai/tool': { kind: 'execute' } }, 'other/tool')).toBeUndefined();
-    expect(toolMetaKind({ toString: { kind: 'execute' } }, 'toString')).toBe('execute');
-    expect(toolMetaKind({}, 'toString')).toBeUndefined();
-    expect(toolMetaKind(undefined, key)).toBeUndefined();
-  });
-
-  it('T-12 without quirks.toolKindMetaKey no _meta is read', () => {
-    expect(toolMetaKind({ 'x.ai/tool': { kind: 'execute' } }, undefined)).toBeUndefined();
-  });
-});
-
-describe('unwrapMcpArguments', () => {
-  const envelopes = { mcpArgumentEnvelopes: seedVendorQuirks.mcpArgumentEnvelopes };
-
-  it('T-15 unwraps the Grok envelope', () => {
-    expect(
-      unwrapMcpArguments(
-        'mcp__unity-ops__uap_x',
-        { tool_name: 'unity-ops__uap_x', tool_input: { a: 1 } },
-        envelopes,
-      ),
-    ).toEqual({ a: 1 });
-  });
-
-  it('T-15 unwraps the Codex envelope', () => {
-    expect(
-      unwrapMcpArguments(
-        'mcp__blender__render',
-        { server: 'blender', tool: 'render', arguments: { b: 2 } },
-        envelopes,
-      ),
-    ).toEqual({ b: 2 });
-  });
-
-  it('T-15 the envelopes are data: the first matching one wins, none means rawInput as is', () => {
-    const raw = { tool: 'render', arguments: { b: 2 }, params: { c: 3 } };
-    expect(unwrapMcpArguments('mcp__blender__render', raw, {})).toBe(raw);
-    expect(unwrapMcpArguments('mcp__blender__render', raw, { mcpArgumentEnvelopes: [] })).toBe(raw);
-    expect(
-      unwrapMcpArguments('mcp__blender__render', raw, {
-        mcpArgumentEnvelopes: [
-          { toolField: 'tool', argumentsField: 'params' },
-          { toolField: 'tool', argumentsField: 'arguments' },
-        ],
-      }),
-    ).toEqual({ c: 3 });
-  });
-
-  it('T-15 leaves other inputs and non-MCP names alone', () => {
-    const raw = { tool_name: 'x', tool_input: { a: 1 } };
-    expect(unwrapMcpArguments('Bash', raw, envelopes)).toBe(raw);
-    const gemini = { name: 'Cube' };
-    expect(unwrapMcpArguments('mcp__unity-ops__uap_x', gemini, envelopes)).toBe(gemini);
-    expect(unwrapMcpArguments('mcp__a__b', { tool: 'b', arguments: 'text' }, envelopes)).toEqual({
-      tool: 'b',
-      arguments: 'text',
-    });
-    expect(unwrapMcpArguments('mcp__a__b', undefined, envelopes)).toBeUndefined();
   });
 });
 

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createHarness, seedSessionResult, shapeOf } from '../__fixtures__/bridge-harness.js';
-
-function readyHarness(options: Parameters<typeof createHarness>[0] = {}) {
-  const harness = createHarness(options);
-  harness.initialize();
-  return harness;
-}
-
-const control = (requestId: string, request: Record<string, unknown>) => ({
-  type: 'control_request',
-  request_id: requestId,
-  request,
-});
+import { createHarness, shapeOf } from '../__fixtures__/bridge-harness.js';
+import { readyHarness } from '../__fixtures__/ready-harness.js';
+import { control } from './__fixtures__/control-request.js';
 
 describe('control requests', () => {
   it('seed#56 C-02 set_model forwards to session/set_model and answers with the model now in effect', () => {
@@ -126,93 +116,6 @@ describe('control requests', () => {
     expect(lines[1]).toMatchObject({ permissionMode: 'bypassPermissions', session_id: 'sess-1' });
   });
 
-  it('seed#59 C-05 P-03 unsupported subtypes get the real CLI error with error_code', () => {
-    const harness = readyHarness();
-    harness.client(control('mcpr_1', { subtype: 'rewind_files', user_message_id: 'u-1' }));
-    expect(harness.clientLines.at(-1)?.response).toEqual({
-      subtype: 'error',
-      request_id: 'mcpr_1',
-      error: 'Unsupported control request subtype: rewind_files',
-      error_code: 'unsupported_request',
-    });
-  });
-
-  it('P-04 no control response is written for a request without request_id', () => {
-    const harness = readyHarness();
-    const mark = harness.clientLines.length;
-    harness.client({ type: 'control_request', request: { subtype: 'mcp_reconnect' } });
-    expect(harness.since(mark)).toEqual([]);
-  });
-
-  it('mcp_status answers the MCP server statuses', () => {
-    const harness = readyHarness({ launch: { mcpServers: { local: { command: 'srv' } } } });
-    harness.client(control('st_1', { subtype: 'mcp_status' }));
-    expect(harness.clientLines.at(-1)?.response.response).toEqual({
-      mcpServers: [{ name: 'local', status: 'connected' }],
-    });
-  });
-
-  it('seed#60 F-01 A-04 an fs request from the agent gets method-not-found with its id', () => {
-    const harness = readyHarness();
-    harness.agent({ jsonrpc: '2.0', id: 99, method: 'fs/read_text_file', params: { path: '/x' } });
-    expect(harness.toAgentLines.at(-1)).toEqual({
-      jsonrpc: '2.0',
-      id: 99,
-      error: {
-        code: -32601,
-        message: 'Method not supported by this client: fs/read_text_file',
-        data: { method: 'fs/read_text_file' },
-      },
-    });
-  });
-
-  it('seed#61 F-04 P-01 non-JSON lines are logged, not forwarded, on both sides', () => {
-    const harness = readyHarness();
-    const mark = harness.clientLines.length;
-    const agentMark = harness.toAgentLines.length;
-    harness.agent('Please visit https://example.com/login');
-    harness.agent('{not json');
-    harness.client('garbage');
-    harness.client('[1,2]');
-    expect(harness.since(mark)).toEqual([]);
-    expect(harness.toAgentLines.slice(agentMark)).toEqual([]);
-  });
-
-  it('P-02 keep_alive, unknown types and the client control_cancel_request are ignored', () => {
-    const harness = readyHarness();
-    const mark = harness.clientLines.length;
-    harness.client({ type: 'keep_alive' });
-    harness.client({ type: 'control_cancel_request', request_id: 'x' });
-    harness.client({ type: 'assistant', message: {} });
-    expect(harness.since(mark)).toEqual([]);
-  });
-
-  it('F-02 an unmatched response is ignored', () => {
-    const harness = readyHarness();
-    const mark = harness.clientLines.length;
-    harness.agent({ jsonrpc: '2.0', id: 4242, result: {} });
-    harness.agent({ jsonrpc: '2.0', id: '2', result: {} });
-    expect(harness.since(mark)).toEqual([]);
-  });
-
-  it('N-01 notifications other than session/update are ignored', () => {
-    const harness = readyHarness();
-    const mark = harness.clientLines.length;
-    harness.agent({ jsonrpc: '2.0', method: '_x.ai/session/prompt_complete', params: {} });
-    expect(harness.since(mark)).toEqual([]);
-  });
-
-  it('gap fix S-22 session/update for another session id is ignored', () => {
-    const harness = readyHarness();
-    harness.user('hi');
-    harness.update(
-      { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'other' } },
-      'sess-2',
-    );
-    harness.endPrompt();
-    expect(harness.linesOf('assistant')).toEqual([]);
-  });
-
   it('gap fix N-03 current_mode_update is tracked and surfaced as system/status', () => {
     const harness = readyHarness();
     harness.update({ sessionUpdate: 'current_mode_update', currentModeId: 'auto-edit' });
@@ -325,45 +228,30 @@ describe('control requests', () => {
     expect(harness.linesOf('system', 'status').at(-1)?.permissionMode).toBe('bypassPermissions');
   });
 
-  it('N-06 commands announced before the session/new answer reach the initialize answer', () => {
-    const harness = createHarness({ script: { 'session/new': 'hold' } });
+  it('C-05 LM-06: set_max_thinking_tokens is refused in-band when the agent has no thinking level; null is acknowledged', () => {
+    const harness = createHarness();
     harness.initialize();
-    harness.update({
-      sessionUpdate: 'available_commands_update',
-      availableCommands: [{ name: 'review', description: 'Review' }],
+    harness.client({
+      type: 'control_request',
+      request_id: 'req_9',
+      request: { subtype: 'set_max_thinking_tokens', max_thinking_tokens: 1024 },
     });
-    harness.update(
-      {
-        sessionUpdate: 'available_commands_update',
-        availableCommands: [{ name: 'other', description: '' }],
+    expect(harness.clientLines.at(-1)).toEqual({
+      type: 'control_response',
+      response: {
+        subtype: 'error',
+        request_id: 'req_9',
+        error: 'The thinking budget cannot be applied: the agent offers no thinking-level setting.',
       },
-      'sess-9',
-    );
-    harness.respond(harness.lastRequest('session/new').id, seedSessionResult());
-    expect(harness.clientLines[0]?.response.response.commands).toEqual([
-      { name: 'review', description: 'Review', argumentHint: '' },
-    ]);
-  });
-
-  it('a second initialize after the session is ready is answered again', () => {
-    const harness = readyHarness();
-    harness.initialize('req_2');
-    expect(harness.clientLines.at(-1)?.response).toMatchObject({
-      subtype: 'success',
-      request_id: 'req_2',
     });
-    expect(harness.sent('initialize')).toHaveLength(1);
-  });
-
-  it('S-10 S-11 the initialize answer lists catalog models as ModelInfo', () => {
-    const harness = readyHarness({
-      script: { 'session/new': { result: seedSessionResult('s-9') } },
+    harness.client({
+      type: 'control_request',
+      request_id: 'req_10',
+      request: { subtype: 'set_max_thinking_tokens', max_thinking_tokens: null },
     });
-    expect(harness.clientLines[0]?.response.response.models[0]).toEqual({
-      value: 'gemini-2.5-pro',
-      displayName: 'Gemini 2.5 Pro',
-      description: '',
-      resolvedModel: 'gemini-2.5-pro',
+    expect(harness.clientLines.at(-1)).toEqual({
+      type: 'control_response',
+      response: { subtype: 'success', request_id: 'req_10' },
     });
   });
 });

@@ -1,44 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createHarness, shapeOf } from '../__fixtures__/bridge-harness.js';
-import { seedVendorBackend } from '../__fixtures__/seed-vendor-quirks.js';
-
-const allOptions = [
-  { optionId: 'proceed_once', name: 'Allow', kind: 'allow_once' },
-  { optionId: 'proceed_always', name: 'Always', kind: 'allow_always' },
-  { optionId: 'cancel', name: 'Reject', kind: 'reject_once' },
-];
-
-function permissionHarness(options: Parameters<typeof createHarness>[0] = {}) {
-  const harness = createHarness({
-    ...options,
-    launch: { permissionPromptTool: 'stdio', ...options.launch },
-  });
-  harness.initialize();
-  harness.user('go');
-  return harness;
-}
-
-function requestPermission(
-  harness: ReturnType<typeof createHarness>,
-  id: number | string = 7,
-  toolCall: Record<string, unknown> = {
-    toolCallId: 'call_p',
-    title: 'rm -rf build',
-    kind: 'execute',
-    rawInput: { command: 'rm -rf build' },
-  },
-  options: unknown[] = allOptions,
-) {
-  harness.agent({
-    jsonrpc: '2.0',
-    id,
-    method: 'session/request_permission',
-    params: { sessionId: 'sess-1', toolCall, options },
-  });
-}
-
-const answers = (harness: ReturnType<typeof createHarness>) =>
-  harness.toAgentLines.filter((line) => line.method === undefined && line.id !== undefined);
+import { shapeOf } from '../__fixtures__/bridge-harness.js';
+import {
+  allOptions,
+  answers,
+  permissionHarness,
+  requestPermission,
+} from './__fixtures__/permission-harness.js';
 
 describe('permissions', () => {
   it('seed#50 PM-01 PM-02 a permission request becomes can_use_tool with the tool_use announced first', () => {
@@ -298,127 +265,5 @@ describe('permissions', () => {
     expect(harness.log.entries.some((entry) => entry.message.includes('unknown request'))).toBe(
       true,
     );
-  });
-
-  it('allowedTools rules answer matching requests without asking the client', () => {
-    const harness = permissionHarness({ launch: { allowedTools: ['Bash(rm -rf build)'] } });
-    requestPermission(harness, 7);
-    expect(harness.linesOf('control_request')).toEqual([]);
-    expect(answers(harness).at(-1)?.result).toEqual({
-      outcome: { outcome: 'selected', optionId: 'proceed_once' },
-    });
-  });
-
-  it('disallowedTools rules deny without asking; the tool gets its error result and a denial entry', () => {
-    const harness = permissionHarness({ launch: { disallowedTools: ['Bash'] } });
-    requestPermission(harness, 7);
-    expect(harness.linesOf('control_request')).toEqual([]);
-    expect(answers(harness).at(-1)?.result).toEqual({
-      outcome: { outcome: 'selected', optionId: 'cancel' },
-    });
-    harness.endPrompt();
-    expect(harness.linesOf('result')[0]?.permission_denials).toHaveLength(1);
-  });
-
-  it('bypassPermissions allows without asking', () => {
-    const harness = permissionHarness({ launch: { permissionMode: 'bypassPermissions' } });
-    requestPermission(harness, 7);
-    expect(harness.linesOf('control_request')).toEqual([]);
-    expect(answers(harness).at(-1)?.result.outcome.outcome).toBe('selected');
-  });
-
-  it('without --permission-prompt-tool stdio an ask is denied and listed in permission_denials', () => {
-    const harness = createHarness();
-    harness.initialize();
-    harness.user('go');
-    requestPermission(harness, 7);
-    expect(harness.linesOf('control_request')).toEqual([]);
-    expect(answers(harness).at(-1)?.result).toEqual({
-      outcome: { outcome: 'selected', optionId: 'cancel' },
-    });
-    const result = harness.linesOf('user').at(-1)?.message.content[0];
-    expect(result).toMatchObject({ tool_use_id: 'call_p', is_error: true });
-    harness.endPrompt();
-    expect(harness.linesOf('result')[0]?.permission_denials).toEqual([
-      { tool_name: 'Bash', tool_use_id: 'call_p', tool_input: { command: 'rm -rf build' } },
-    ]);
-  });
-
-  it('T-10 PM-02 a Gemini permission without a prior tool_call: the name comes from the toolCallId, the input shows what is written', () => {
-    const harness = permissionHarness({
-      backend: {
-        specificationVersion: 'backend-v1',
-        id: 'gemini',
-        displayName: 'Gemini CLI',
-        protocol: 'acp',
-        launch: { command: 'gemini', args: [] },
-        probe: {},
-        env: { forward: [], credentials: [] },
-        process: { names: [], exitsOnStdinEof: true },
-        hints: {},
-        auth: { preferredMethodIds: [] },
-        quirks: {
-          toolCallIdPattern: '^([a-z_]+)__',
-          toolNameByAgentTool: { write_file: 'Write' },
-        },
-      },
-    });
-    const mark = harness.clientLines.length;
-    requestPermission(harness, 0, {
-      toolCallId: 'write_file__write_file_1764000000000_0',
-      status: 'pending',
-      title: 'Writing to hello.txt',
-      content: [
-        {
-          type: 'diff',
-          path: '/proj/hello.txt',
-          oldText: '',
-          newText: 'hi\n',
-          _meta: { kind: 'add' },
-        },
-      ],
-      locations: [{ path: '/proj/hello.txt' }],
-      kind: 'edit',
-    });
-    const lines = harness.since(mark);
-    // Claude's Write shape from the diff (T-05): no title, kind or path of the bridge's own.
-    const input = { file_path: '/proj/hello.txt', content: 'hi\n' };
-    expect(lines[0]?.message.content[0]).toEqual({
-      type: 'tool_use',
-      id: 'write_file__write_file_1764000000000_0',
-      name: 'Write',
-      input,
-    });
-    expect(lines[1]?.request).toMatchObject({ subtype: 'can_use_tool', tool_name: 'Write', input });
-  });
-
-  it('a permission request outside a turn is answered cancelled', () => {
-    const harness = createHarness({ launch: { permissionPromptTool: 'stdio' } });
-    harness.initialize();
-    requestPermission(harness, 3);
-    expect(answers(harness).at(-1)).toEqual({
-      jsonrpc: '2.0',
-      id: 3,
-      result: { outcome: { outcome: 'cancelled' } },
-    });
-  });
-
-  it('seed#71 seed#72 PM-02 a titleless request maps from kind and input; an MCP name is shown as its wire name', () => {
-    const harness = permissionHarness({
-      launch: { mcpServers: { 'unity-ops': { type: 'http', url: 'http://127.0.0.1:1/mcp' } } },
-      backend: seedVendorBackend,
-    });
-    requestPermission(harness, 5, {
-      toolCallId: 'g1',
-      kind: 'other',
-      title: 'unity-ops__uap_ping',
-      rawInput: { variant: 'UseTool', tool_name: 'unity-ops__uap_ping', tool_input: { a: 1 } },
-    });
-    const request = harness.linesOf('control_request').at(-1)?.request;
-    expect(request).toMatchObject({
-      tool_name: 'mcp__unity-ops__uap_ping',
-      display_name: 'mcp__unity-ops__uap_ping',
-      input: { a: 1 },
-    });
   });
 });

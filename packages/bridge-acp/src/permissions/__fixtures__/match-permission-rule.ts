@@ -1,0 +1,17 @@
+import { decidePermission } from '../permission-rules.js';
+
+/** The project directory the rule tests resolve relative paths against. */
+export const cwd = '/home/me/project';
+
+/** Whether one rule covers a call, read through decidePermission: as an allow rule it allows, as a deny rule it denies. */
+export const matchesPermissionRule = (
+  rule: string,
+  toolName: string,
+  input: unknown,
+  options: { purpose?: 'allow' | 'deny'; cwd?: string; homeDirectory?: string } = {},
+): boolean => {
+  const { purpose = 'allow', ...context } = options;
+  return purpose === 'deny'
+    ? decidePermission({ toolName, input, ...context, disallowedTools: [rule] }) === 'deny'
+    : decidePermission({ toolName, input, ...context, allowedTools: [rule] }) === 'allow';
+};

@@ -1,0 +1,32 @@
+import { createUsageLedger as createTyped, type UsageLedger } from '../usage-ledger.js';
+
+/** Agent data is untrusted: the ledger is fed whatever arrives where the SDK types are declared. */
+export const createUsageLedger = () => {
+  const ledger = createTyped();
+  return {
+    ...ledger,
+    applyUsageUpdate: (update: unknown) => ledger.applyUsageUpdate(update as never),
+    foldPromptResponse: (result: unknown) => ledger.foldPromptResponse(result as never),
+    turnOutputTokensAfter: (result: unknown) => ledger.turnOutputTokensAfter(result as never),
+  };
+};
+
+/** The context reading the result line carries (`usage.iterations[0].input_tokens`), -1 without one. */
+export const contextReading = (ledger: UsageLedger): unknown =>
+  ledger.resultUsage().usage.iterations?.[0]?.input_tokens ?? -1;
+/** The window the result line shows for a model (its `modelUsage` row), 0 without one. */
+export const contextWindow = (ledger: UsageLedger, model?: string): unknown =>
+  ledger.resultUsage(model).modelUsage[model || 'agent']?.contextWindow ?? 0;
+/** The cumulative cost the result line carries. */
+export const totalCostUsd = (ledger: UsageLedger): number => ledger.resultUsage().total_cost_usd;
+
+export const zeroRow = {
+  inputTokens: 0,
+  outputTokens: 0,
+  cacheReadInputTokens: 0,
+  cacheCreationInputTokens: 0,
+  webSearchRequests: 0,
+  costUSD: 0,
+  contextWindow: 0,
+  maxOutputTokens: 0,
+};
