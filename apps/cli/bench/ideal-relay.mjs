@@ -7,7 +7,7 @@
 // same generator; built by hand around the text), and without it is appended to the message, written as one `assistant` line of
 // agentbridge's shape before the next other line; other lines pass unchanged. The lines of one
 // chunk of agent output leave in one write; a full pipe pauses the agent's output until `drain`.
-//   node ideal-relay.mjs [--partial] -- node firehose-agent.mjs --chunks 200000
+//   node ideal-relay.mjs [--partial] -- node firehose-agent.cjs --chunks 200000
 import { spawn } from 'node:child_process';
 import { createUuidGenerator } from '@agentbridge/host-node';
 

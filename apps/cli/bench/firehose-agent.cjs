@@ -4,16 +4,17 @@
 // `session/prompt` with `--chunks <n>` `agent_message_chunk` updates followed by `end_turn`; with
 // `--large-bytes <n>`, with one chunk whose line is about n bytes instead (text lines of 80
 // characters: each newline is escaped in the JSON). Other requests get -32601; notifications are
-// ignored; stdin EOF ends the process.
-//   node firehose-agent.mjs [--chunks 200000] [--large-bytes 30000000]
-import { createInterface } from 'node:readline';
-import { parseArgs } from 'node:util';
+// ignored; stdin EOF ends the process. CommonJS with no module loaded: it is the bench's instant
+// agent, so its own start-up (in the spawn → system/init row) is as short as a Node process's.
+//   node firehose-agent.cjs [--chunks 200000] [--large-bytes 30000000]
+'use strict';
 
-const { values } = parseArgs({
-  options: { chunks: { type: 'string', default: '200000' }, 'large-bytes': { type: 'string' } },
-});
-const chunkCount = Number(values.chunks);
-const largeBytes = Number(values['large-bytes'] ?? 0);
+const option = (name, fallback) => {
+  const index = process.argv.indexOf(name);
+  return Number(index === -1 ? fallback : process.argv[index + 1]);
+};
+const chunkCount = option('--chunks', 200000);
+const largeBytes = option('--large-bytes', 0);
 const batchSize = 512;
 
 const write = (text) =>
@@ -40,8 +41,7 @@ async function streamPrompt(id, sessionId) {
 
 let queue = Promise.resolve();
 let sessions = 0;
-const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
-lines.on('line', (line) => {
+const onLine = (line) => {
   if (line.trim() === '') return;
   const message = JSON.parse(line);
   if (message.id === undefined || message.method === undefined) return;
@@ -65,7 +65,17 @@ lines.on('line', (line) => {
         );
     }
   });
+};
+
+// Lines split by hand (no node:readline): a partial line waits in `pending` for the rest.
+let pending = '';
+process.stdin.setEncoding('utf8');
+process.stdin.on('data', (text) => {
+  const lines = (pending + text).split('\n');
+  pending = lines.pop();
+  for (const line of lines) onLine(line);
 });
-lines.on('close', () => {
+process.stdin.on('end', () => {
+  if (pending !== '') onLine(pending);
   void queue.then(() => process.exit(0));
 });
