@@ -1,18 +1,12 @@
 import type { BackendOverrides } from '@agentbridge/core/contracts';
-import { applyBackendOverrides, BackendToken, provideValue } from '@agentbridge/core/contracts';
-import type { DependencyContainer } from 'tsyringe';
+import { backendRegistration } from '@agentbridge/core/contracts';
 import { codexManifest } from './codex-manifest.js';
 
 /** Overrides accepted by `registerCodexBackend` (command, args, env defaults, auth preference). */
 export type CodexBackendOptions = BackendOverrides;
 
-/** Registers the Codex backend with `options` applied; no I/O, bad options throw a `ConfigError`. */
-export function registerCodexBackend(
-  container: DependencyContainer,
-  options: CodexBackendOptions = {},
-): void {
-  // The package name is the registration's source: duplicate-id errors name it.
-  const source = '@agentbridge/backend-codex';
-  const manifest = applyBackendOverrides(codexManifest, options, source);
-  provideValue(container, BackendToken, { manifest, source });
-}
+/** Registers the backend with the user's options applied; no I/O, bad options throw a `ConfigError`. */
+export const registerCodexBackend = backendRegistration(
+  codexManifest,
+  '@agentbridge/backend-codex',
+);

@@ -1,9 +1,11 @@
 import fc from 'fast-check';
+import { container } from 'tsyringe';
 import { describe, expect, it } from 'vitest';
+import { BackendToken, resolveAll } from '../di/token.js';
 import { AgentError } from '../errors/agent-error.js';
 import type { BackendManifest } from './backend-manifest.js';
-import { backendOverridesSchema } from './backend-manifest.js';
-import { applyBackendOverrides } from './backend-overrides.js';
+import { backendOverridesSchema, parseBackendManifest } from './backend-manifest.js';
+import { applyBackendOverrides, backendRegistration } from './backend-overrides.js';
 
 const manifest: BackendManifest = {
   specificationVersion: 'backend-v1',
@@ -87,5 +89,38 @@ describe('applyBackendOverrides', () => {
         expect(accepted).toBe(backendOverridesSchema.safeParse(candidate).success);
       }),
     );
+  });
+});
+
+describe('backendRegistration', () => {
+  const register = backendRegistration(manifest, '@vendor/backend');
+  const registerOnFreshContainer = (options?: Parameters<typeof register>[1]) => {
+    const child = container.createChildContainer();
+    register(child, options);
+    return resolveAll(child, BackendToken);
+  };
+
+  it('B-02 provides one backend under its package name, on the given container only', () => {
+    expect(registerOnFreshContainer()).toEqual([{ manifest, source: '@vendor/backend' }]);
+    expect(resolveAll(container, BackendToken)).toEqual([]);
+  });
+
+  it('B-13 a replaced command drops the default arguments; any valid options give a valid manifest', () => {
+    const [backend] = registerOnFreshContainer({ command: '/opt/vendor' });
+    expect(backend?.manifest.launch).toEqual({ command: '/opt/vendor', args: [] });
+    const options = fc.record(
+      { command: fc.string({ minLength: 1 }), args: fc.array(fc.string()) },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(options, (candidate) => {
+        const [registered] = registerOnFreshContainer(candidate);
+        expect(parseBackendManifest(registered?.manifest).ok).toBe(true);
+      }),
+    );
+  });
+
+  it('bad options throw a ConfigError naming the package', () => {
+    expect(() => registerOnFreshContainer({ colour: 'red' } as never)).toThrow(/@vendor\/backend/);
   });
 });

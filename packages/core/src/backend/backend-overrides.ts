@@ -1,3 +1,5 @@
+import type { DependencyContainer } from 'tsyringe';
+import { BackendToken, provideValue } from '../di/token.js';
 import { ConfigError, type ConfigIssue } from '../errors/agent-error.js';
 import { isRecord } from '../util/helpers.js';
 import type { BackendManifest, BackendOverrides } from './backend-manifest.js';
@@ -56,4 +58,16 @@ export function applyBackendOverrides(
       ? { ...manifest.auth, preferredMethodIds: preferredAuthMethodIds }
       : manifest.auth,
   };
+}
+
+/**
+ * A backend package's `register` function: `manifest` with the user's overrides, provided under
+ * `BackendToken` with `source` (the package name, which duplicate-id and option errors name).
+ */
+export function backendRegistration(manifest: BackendManifest, source: string) {
+  return (container: DependencyContainer, options: BackendOverrides = {}): void =>
+    provideValue(container, BackendToken, {
+      manifest: applyBackendOverrides(manifest, options, source),
+      source,
+    });
 }
