@@ -3,7 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { startProcess } from './bench-process.mjs';
 
-export const cliBinPath = fileURLToPath(new URL('../bin/agentbridge.mjs', import.meta.url));
+export const cliBinPath = fileURLToPath(new URL('../bin/agentbridge.js', import.meta.url));
 const firehoseAgentPath = fileURLToPath(new URL('./firehose-agent.cjs', import.meta.url));
 const instantAgentPath = fileURLToPath(new URL('./instant-agent.sh', import.meta.url));
 const idealRelayPath = fileURLToPath(new URL('./ideal-relay.mjs', import.meta.url));

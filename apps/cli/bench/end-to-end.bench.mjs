@@ -2,7 +2,7 @@
 // `pnpm bench`: agentbridge end to end next to the ideal relay (ideal-relay.mjs), every figure of
 // the performance targets in one table from one run. Build first (`pnpm build`; `pnpm bench` does).
 //   node bench/end-to-end.bench.mjs [--chunks 200000] [--repeat 5] [--large-bytes 30000000]
-//                                   [--turns 1000] [--startup-runs 15]
+//                                   [--turns 1000] [--startup-runs 31]
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -20,7 +20,7 @@ const { values } = parseArgs({
     repeat: { type: 'string', default: '5' },
     'large-bytes': { type: 'string', default: '30000000' },
     turns: { type: 'string', default: '1000' },
-    'startup-runs': { type: 'string', default: '15' },
+    'startup-runs': { type: 'string', default: '31' },
   },
 });
 const chunks = Number(values.chunks);

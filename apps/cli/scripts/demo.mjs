@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { query } from '@anthropic-ai/claude-agent-sdk';
 
-const cliBin = fileURLToPath(new URL('../bin/agentbridge.mjs', import.meta.url));
+const cliBin = fileURLToPath(new URL('../bin/agentbridge.js', import.meta.url));
 const fakeAgentBin = fileURLToPath(
   new URL('../../../tools/test-kit/bin/fake-acp-agent.mjs', import.meta.url),
 );

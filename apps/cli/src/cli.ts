@@ -63,7 +63,9 @@ export async function runCli(context: CliContext): Promise<number> {
       logger.debug('config loaded', { file, scope });
     }
     const settings = configuring.resolveSettings({ ...context, flags, files: configFiles });
-    const catalog = await createContainer({ logger, plugins: await loadPlugins(settings.plugins) });
+    // The bundle's one `import()` of the run path (the bin's code cache skips a file holding one).
+    const plugins = await loadPlugins(settings.plugins, (url) => import(/* @vite-ignore */ url));
+    const catalog = await createContainer({ logger, plugins });
     configuring.checkBackendKeys(settings, [...catalog.backends.keys()]);
     if (settings.backendId !== undefined) catalog.get(settings.backendId, settings.backendSource);
     return { commandLine, settings, catalog, logger };
@@ -87,7 +89,11 @@ export async function runCli(context: CliContext): Promise<number> {
       return (await import('./commands/run-login.js')).runLogin(context, setup);
     case 'doctor':
       return (await import('./commands/doctor/run-doctor.js')).runDoctor(context, setup);
-    default:
-      return (await import('./commands/run/run-agent.js')).runAgent(context, setup);
+    default: {
+      // The agent is spawned first: it boots while the rest of the run loads.
+      const { launchAgent } = await import('./commands/run/launch-agent.js');
+      const launched = await launchAgent(context, setup);
+      return (await import('./commands/run/run-agent.js')).runAgent(context, setup, launched);
+    }
   }
 }

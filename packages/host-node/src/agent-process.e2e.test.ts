@@ -3,14 +3,14 @@ import { createMemoryLogger } from '@agentbridge/core/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventually, fixturePath, isProcessAlive } from './__fixtures__/process-helpers.js';
 import { createAgentEnvironment } from './agent-environment.js';
-import { type AgentProcessOptions, spawnAgentProcess } from './agent-process.js';
+import { type ProcessOptions, spawnAgentProcess } from './agent-process.js';
 import { createProcessTreeSignaller } from './process-group.js';
 
 const started: number[] = [];
 const killTree = createProcessTreeSignaller();
 
 /** Spawns a fixture script with Node; its stdout and stderr lines and over-long lines are collected. */
-function spawnFixture(script: string, args: string[], extra: Partial<AgentProcessOptions> = {}) {
+function spawnFixture(script: string, args: string[], extra: Partial<ProcessOptions> = {}) {
   const lines: string[] = [];
   const stderrLines: string[] = [];
   const errors: LineTooLongError[] = [];
@@ -18,9 +18,11 @@ function spawnFixture(script: string, args: string[], extra: Partial<AgentProces
     command: process.execPath,
     args: [fixturePath(script), ...args],
     env: createAgentEnvironment({ parent: process.env, platform: process.platform }),
+    ...extra,
+  });
+  child.listen({
     onStderrLine: (line) => stderrLines.push(line),
     onLineTooLong: (error) => errors.push(error),
-    ...extra,
   });
   child.setStdoutListener((line) => lines.push(line));
   child.resumeOutput();

@@ -26,21 +26,24 @@ export type ProcessOptions = {
   readonly logger?: Logger;
 };
 
-/** Options of {@link spawnAgentProcess}; `onInputDrain` also follows a failed write. */
-export type AgentProcessOptions = ProcessOptions & {
+/** What a process reports once listened to; `onInputDrain` also follows a failed write. */
+type AgentProcessListeners = {
   readonly onStderrLine?: (line: string) => void;
   readonly onLineTooLong?: (error: LineTooLongError) => void;
   readonly onInputDrain?: () => void;
 };
+
+/** Stderr lines held until {@link AgentProcess.listen} (older ones are only in the tail). */
+const heldStderrLines = 64;
 
 export type AgentProcess = ReturnType<typeof spawnAgentProcess>;
 
 /**
  * Spawns a child through `cross-spawn` (no shell; safe quoting of Windows batch files), in its own
  * process group on POSIX (X-03); lines both ways, with backpressure. Output starts paused and is
- * held while paused, even across the exit: set the stdout listener, then `resumeOutput()`.
+ * held while paused, even across the exit: `listen()`, set the stdout listener, `resumeOutput()`.
  */
-export function spawnAgentProcess(options: AgentProcessOptions) {
+export function spawnAgentProcess(options: ProcessOptions) {
   const { command, args, cwd, logger = noopLogger, maxLineBytes = defaultMaxLineBytes } = options;
   logger.debug('spawning process', { command, args, cwd });
   const child = spawn(command, [...args], {
@@ -61,6 +64,8 @@ export function spawnAgentProcess(options: AgentProcessOptions) {
   let exit: ProcessExit | undefined;
   let drainTimer: NodeJS.Timeout | undefined;
   let stopping: Promise<ProcessExit> | undefined;
+  let listeners: AgentProcessListeners | undefined;
+  let heldStderr: string[] = [];
   const exitCallbacks: (() => void)[] = [];
   let resolveExited: (exit: ProcessExit) => void = () => {};
   const exited = new Promise<ProcessExit>((resolve) => {
@@ -77,7 +82,7 @@ export function spawnAgentProcess(options: AgentProcessOptions) {
       onLineTooLong: () => {
         logger.error('agent line too long, discarded', { limitBytes: maxLineBytes });
         const source = 'agent stdout';
-        options.onLineTooLong?.(new LineTooLongError({ limitBytes: maxLineBytes, source }));
+        listeners?.onLineTooLong?.(new LineTooLongError({ limitBytes: maxLineBytes, source }));
       },
     });
   let stdout = splitStdout(() => {});
@@ -85,7 +90,8 @@ export function spawnAgentProcess(options: AgentProcessOptions) {
     maxLineBytes: 1024 * 1024,
     onLine: (line) => {
       stderrTail = `${stderrTail}${line}\n`.slice(-2048);
-      options.onStderrLine?.(line);
+      if (listeners) listeners.onStderrLine?.(line);
+      else heldStderr = [...heldStderr.slice(1 - heldStderrLines), line];
     },
     onLineTooLong: (length) => logger.warn('stderr line too long, discarded', { length }),
   });
@@ -128,7 +134,7 @@ export function spawnAgentProcess(options: AgentProcessOptions) {
   child.stderr.on('end', () => stderr.end());
   const drained = () => {
     inputCongested = false;
-    options.onInputDrain?.();
+    listeners?.onInputDrain?.();
   };
   child.stdin.on('drain', drained);
   child.stdin.on('error', (error: NodeJS.ErrnoException) => {
@@ -176,6 +182,11 @@ export function spawnAgentProcess(options: AgentProcessOptions) {
     },
     get inputCongested() {
       return inputCongested;
+    },
+    /** Sets what the process reports (the stderr lines so far first); call it once. */
+    listen(next: AgentProcessListeners) {
+      listeners = next;
+      for (const line of heldStderr.splice(0)) next.onStderrLine?.(line);
     },
     /** Sets (before `resumeOutput()`) what the splitter calls, itself, with every stdout line. */
     setStdoutListener(listener: (line: string) => void) {

@@ -3,6 +3,7 @@ export {
   createAcpTransport,
   createUuidGenerator,
 } from './acp-transport.js';
+export { spawnAgentProcess } from './agent-process.js';
 export { createClaudeTransport } from './claude-transport.js';
 export { createClientFiles } from './client-files.js';
 export { createClientTerminals } from './client-terminals.js';

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AcpBridge, AcpBridgeOptions } from '@agentbridge/bridge-acp';
@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createFakeBridge, type FakeBridgeLog } from './__fixtures__/fake-bridge.js';
 import { eventually, fixturePath, isProcessAlive } from './__fixtures__/process-helpers.js';
 import { createAcpTransport } from './acp-transport.js';
+import { spawnAgentProcess } from './agent-process.js';
 
 function lineWriter(mode: string, createBridge: AcpTransportBridgeFactory) {
   return {
@@ -99,6 +100,54 @@ describe('the bridge is made while the agent starts', () => {
     await expect(starting).rejects.toMatchObject({ code: 'transport-closed' });
     await closing;
     expect(await eventually(() => !isProcessAlive(pid))).toBe(true);
+  });
+});
+
+describe('a transport takes over an agent spawned before it', () => {
+  /** An agent that writes 70 stderr lines, then a marker file, then echoes its stdin. */
+  function spawnEarlyAgent(marker: string) {
+    const script = `for (let i = 0; i < 70; i++) process.stderr.write('early ' + i + '\\n');
+      require('node:fs').writeFileSync(process.argv[1], ''); process.stdin.pipe(process.stdout);`;
+    const options = { command: process.execPath, args: ['-e', script, marker] };
+    return { ...options, env: { PATH: process.env.PATH ?? '' }, launch: { cwd: process.cwd() } };
+  }
+
+  it('X-17 stderr from before the take-over is reported (the last 64 lines), then the relay runs', async () => {
+    const marker = path.join(mkdtempSync(path.join(tmpdir(), 'agentbridge-early-')), 'ran');
+    const options = spawnEarlyAgent(marker);
+    const agent = spawnAgentProcess(options);
+    expect(await eventually(() => existsSync(marker))).toBe(true);
+    const events: BridgeEvent[] = [];
+    const createBridge = createFakeBridge({ calls: [], maxDepth: 0 });
+    const transport = createAcpTransport({ ...options, agent, createBridge });
+    transport.onEvent((event) => events.push(event));
+    await transport.start();
+    transport.writeClientLine(JSON.stringify({ say: 'after' }));
+    expect(await eventually(() => events.some((e) => e.type === 'client-message'))).toBe(true);
+    transport.endClientInput();
+    await transport.closed;
+
+    const stderr = events.flatMap((e) => (e.type === 'agent-output' ? [e.line] : []));
+    expect(stderr).toEqual(Array.from({ length: 64 }, (_, index) => `early ${index + 6}`));
+    expect(events.filter((event) => event.type === 'agent-started')).toHaveLength(1);
+    const messages = events.flatMap((e) => (e.type === 'client-message' ? [e.message] : []));
+    expect(messages[0]).toMatchObject({ type: 'echo', params: { say: 'after' } });
+    rmSync(path.dirname(marker), { recursive: true, force: true });
+  });
+
+  it('X-17 closing the transport before its start stops the agent and settles closed', async () => {
+    const marker = path.join(mkdtempSync(path.join(tmpdir(), 'agentbridge-early-')), 'ran');
+    const options = spawnEarlyAgent(marker);
+    const agent = spawnAgentProcess(options);
+    expect(await eventually(() => existsSync(marker))).toBe(true);
+    const createBridge = createFakeBridge({ calls: [], maxDepth: 0 });
+    const transport = createAcpTransport({ ...options, agent, createBridge });
+
+    await transport.close();
+    expect(await transport.closed).toMatchObject({ code: null, signal: null });
+    expect(await eventually(() => !isProcessAlive(agent.pid as number))).toBe(true);
+    await expect(transport.start()).rejects.toMatchObject({ code: 'transport-closed' });
+    rmSync(path.dirname(marker), { recursive: true, force: true });
   });
 });
 

@@ -18,6 +18,11 @@ export type ProcessTransportOptions = ProcessOptions & {
   /** When set, `start()` reaps orphans of dead bridges and records the process (Z-01..Z-05). */
   readonly stateDirectory?: string;
   readonly secrets?: readonly string[];
+  /**
+   * The process, already spawned by {@link spawnAgentProcess} from these options (its stop
+   * settings and logger are its own), so that it boots while the rest loads; else `start()` spawns.
+   */
+  readonly agent?: AgentProcess;
 };
 
 /** What a relay is given; `emit` is the transport's listener itself. */
@@ -57,7 +62,8 @@ export function createProcessTransport(
   const logger = createRedactingLogger(options.logger ?? noopLogger, redact);
   let listener: (event: BridgeEvent) => void = () => {};
   const drainListeners: (() => void)[] = [];
-  let agent: AgentProcess | undefined;
+  let agent = options.agent;
+  let started = false;
   let relay: Relay | undefined;
   let recordFile: string | undefined;
   let clientPaused = false;
@@ -99,20 +105,13 @@ export function createProcessTransport(
     closedError(`The process could not be started: ${errorMessage(cause)}`, cause);
 
   const start = async () => {
-    if (agent !== undefined) throw new AgentError('internal', 'The transport was already started.');
-    const { stateDirectory, command } = options;
-    const inspector = stateDirectory === undefined ? undefined : createProcessInspector();
-    if (stateDirectory !== undefined && inspector !== undefined) {
-      try {
-        reapOrphans({ stateDirectory, inspector, logger });
-      } catch (error) {
-        logger.warn('orphan reaping failed', { message: errorMessage(error) });
-      }
-    }
+    if (started) throw new AgentError('internal', 'The transport was already started.');
+    started = true;
     if (finished) throw closedError('The transport was closed before it started.');
-    const child = spawnAgentProcess({
-      ...options,
-      logger,
+    const { stateDirectory, command } = options;
+    const child = agent ?? spawnAgentProcess({ ...options, logger });
+    agent = child;
+    child.listen({
       onStderrLine: (line) => {
         const shown = redact(line);
         logger.debug('agent stderr', { line: shown });
@@ -122,7 +121,15 @@ export function createProcessTransport(
       onLineTooLong: (error) => relay?.onAgentLineTooLong?.(error),
       onInputDrain: notifyDrain,
     });
-    agent = child;
+    // After the spawn: the agent boots meanwhile. Its own record is written only once it runs.
+    const inspector = stateDirectory === undefined ? undefined : createProcessInspector();
+    if (stateDirectory !== undefined && inspector !== undefined) {
+      try {
+        reapOrphans({ stateDirectory, inspector, logger });
+      } catch (error) {
+        logger.warn('orphan reaping failed', { message: errorMessage(error) });
+      }
+    }
     const spawnFailure = child.spawned.then((error) => {
       if (error) return spawnError(error);
       const pid = child.pid as number;
@@ -183,8 +190,11 @@ export function createProcessTransport(
     closed,
     async close() {
       closing = true;
-      if (agent === undefined) finish({ code: null, signal: null, stderrTail: '' });
-      else await agent.stop();
+      if (started) await agent?.stop();
+      else {
+        await agent?.stop();
+        finish({ code: null, signal: null, stderrTail: '' });
+      }
       return closed;
     },
   };

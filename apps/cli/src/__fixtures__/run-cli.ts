@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { fakeAcpAgentBinPath } from '@agentbridge/test-kit';
 
 /** The CLI's executable, as a user runs it (from `dist/`: build first). */
-export const cliBin = fileURLToPath(new URL('../../bin/agentbridge.mjs', import.meta.url));
+export const cliBin = fileURLToPath(new URL('../../bin/agentbridge.js', import.meta.url));
 
 /** How a CLI run ended and what it printed. */
 export type CliRun = { code: number | null; stdout: string; stderr: string };

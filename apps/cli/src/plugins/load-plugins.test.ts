@@ -7,6 +7,8 @@ import { createContainer } from '../backends/create-container.js';
 import type { PluginReference } from '../config/resolve-settings.js';
 import { loadPlugin, loadPlugins } from './load-plugins.js';
 
+const importModule = (url: string) => import(/* @vite-ignore */ url);
+
 let directory: string;
 
 const manifestSource = (id: string) => `{
@@ -64,10 +66,10 @@ describe('plugins', () => {
     );
     write('node_modules/@acme/agentbridge-backend-foo/main.js', pluginSource('foo'));
 
-    const plugins = await loadPlugins([
-      reference('./plugins/local.mjs', 0),
-      reference('@acme/agentbridge-backend-foo', 1),
-    ]);
+    const plugins = await loadPlugins(
+      [reference('./plugins/local.mjs', 0), reference('@acme/agentbridge-backend-foo', 1)],
+      importModule,
+    );
     const catalog = await createContainer({ logger: createMemoryLogger(), plugins });
 
     expect([...catalog.backends.keys()]).toEqual([
@@ -93,7 +95,7 @@ describe('plugins', () => {
       'default.mjs',
       `${pluginSource('d').replace('export function register', 'function register')}\nexport default { register };`,
     );
-    const plugin = await loadPlugin(reference('./default.mjs'));
+    const plugin = await loadPlugin(reference('./default.mjs'), importModule);
     expect(
       (await createContainer({ logger: createMemoryLogger(), plugins: [plugin] })).get('d').manifest
         .id,
@@ -101,18 +103,22 @@ describe('plugins', () => {
   });
 
   it('names the file, the entry and the fix when a plugin cannot be found', async () => {
-    const missingFile = await configErrorOf(() => loadPlugin(reference('./nope.mjs', 2)));
+    const missingFile = await configErrorOf(() =>
+      loadPlugin(reference('./nope.mjs', 2), importModule),
+    );
     expect(missingFile.filePath).toBe(join(directory, '.agentrc'));
     expect(missingFile.issues[0]?.path).toBe('plugins[2]');
     expect(missingFile.issues[0]?.message).toContain('plugin "./nope.mjs" cannot be found from');
 
-    const missingPackage = await configErrorOf(() => loadPlugin(reference('@acme/not-installed')));
+    const missingPackage = await configErrorOf(() =>
+      loadPlugin(reference('@acme/not-installed'), importModule),
+    );
     expect(missingPackage.issues[0]?.message).toContain('npm install @acme/not-installed');
   });
 
   it('rejects a module without register()', async () => {
     write('shapeless.mjs', 'export const manifest = {};');
-    const error = await configErrorOf(() => loadPlugin(reference('./shapeless.mjs')));
+    const error = await configErrorOf(() => loadPlugin(reference('./shapeless.mjs'), importModule));
     expect(error.issues[0]?.message).toContain(
       'must export a function register(container) (it exports: manifest)',
     );
@@ -120,7 +126,7 @@ describe('plugins', () => {
 
   it('rejects a module that fails to import', async () => {
     write('broken.mjs', 'export function register( {');
-    const error = await configErrorOf(() => loadPlugin(reference('./broken.mjs')));
+    const error = await configErrorOf(() => loadPlugin(reference('./broken.mjs'), importModule));
     expect(error.issues[0]?.message).toContain('plugin "./broken.mjs" failed to load');
   });
 
@@ -131,7 +137,7 @@ describe('plugins', () => {
         container.register(Symbol.for('agentbridge.core.Backend'), { useValue: { manifest: { specificationVersion: 'backend-v2', id: 'Bad Id' } } });
       }`,
     );
-    const plugin = await loadPlugin(reference('./bad-manifest.mjs'));
+    const plugin = await loadPlugin(reference('./bad-manifest.mjs'), importModule);
     const error = await configErrorOf(() =>
       createContainer({ logger: createMemoryLogger(), plugins: [plugin] }),
     );
@@ -146,8 +152,8 @@ describe('plugins', () => {
   it('rejects a plugin that registers nothing or throws', async () => {
     write('empty.mjs', 'export function register() {}');
     write('throws.mjs', 'export function register() { throw new Error("boom"); }');
-    const empty = await loadPlugin(reference('./empty.mjs'));
-    const throws = await loadPlugin(reference('./throws.mjs', 1));
+    const empty = await loadPlugin(reference('./empty.mjs'), importModule);
+    const throws = await loadPlugin(reference('./throws.mjs', 1), importModule);
     expect(
       (
         await configErrorOf(() =>
@@ -166,7 +172,7 @@ describe('plugins', () => {
 
   it('rejects a duplicate id with DuplicateBackendError naming both sources', async () => {
     write('gemini-again.mjs', pluginSource('gemini'));
-    const plugin = await loadPlugin(reference('./gemini-again.mjs'));
+    const plugin = await loadPlugin(reference('./gemini-again.mjs'), importModule);
     let caught: unknown;
     try {
       await createContainer({ logger: createMemoryLogger(), plugins: [plugin] });

@@ -16,15 +16,21 @@ export function pluginError(plugin: PluginReference, message: string, cause?: un
   return error;
 }
 
+/** The caller's `import()` of a file URL. */
+type ImportModule = (url: string) => Promise<Record<string, unknown>>;
+
 /** Loads every plugin in order (one at a time, so an error names the first bad one). */
-export async function loadPlugins(plugins: readonly PluginReference[]) {
+export async function loadPlugins(plugins: readonly PluginReference[], importModule: ImportModule) {
   const registrations: BackendRegistration[] = [];
-  for (const plugin of plugins) registrations.push(await loadPlugin(plugin));
+  for (const plugin of plugins) registrations.push(await loadPlugin(plugin, importModule));
   return registrations;
 }
 
 /** Imports a plugin (a path or a package, from its config file's directory) and its `register`. */
-export async function loadPlugin(plugin: PluginReference): Promise<BackendRegistration> {
+export async function loadPlugin(
+  plugin: PluginReference,
+  importModule: ImportModule,
+): Promise<BackendRegistration> {
   const { specifier, baseDirectory } = plugin;
   const fail = (message: string, cause?: unknown) => pluginError(plugin, message, cause);
   const firstLine = (error: unknown) => errorMessage(error).split('\n')[0];
@@ -37,7 +43,7 @@ export async function loadPlugin(plugin: PluginReference): Promise<BackendRegist
     throw fail(`cannot be found from ${baseDirectory}: ${firstLine(error)}. ${fix}`, error);
   }
   try {
-    module = await import(/* @vite-ignore */ pathToFileURL(filePath).href);
+    module = await importModule(pathToFileURL(filePath).href);
   } catch (error) {
     throw fail(`failed to load (${filePath}): ${firstLine(error)}`, error);
   }

@@ -3,7 +3,7 @@ import { createRedactor, probeAgentVersion, secretArgumentValues } from '@agentb
 import type { RunSetup } from '../../cli.js';
 import { type CliContext, cliVersion } from '../../cli-context.js';
 import { launchSettingsFor } from '../../config/resolve-settings.js';
-import { prepareLaunch } from '../run/run-agent.js';
+import { prepareLaunch } from '../run/launch-agent.js';
 import { type HandshakeReport, runHandshake } from './doctor-handshake.js';
 
 const defaultTimeoutMs = 30_000;

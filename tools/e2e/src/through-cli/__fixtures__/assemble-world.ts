@@ -11,11 +11,11 @@ import { mcpEndpointPorts } from './mcp-endpoint-ports.js';
 
 const require = createRequire(import.meta.url);
 
-/** The CLI's bin shim (`apps/cli/bin/agentbridge.mjs`); the SDK runs it as `node <path> …`. */
+/** The CLI's bin shim (`apps/cli/bin/agentbridge.js`); the SDK runs it as `node <path> …`. */
 export const cliBinPath: string = join(
   dirname(require.resolve('agentbridge/package.json')),
   'bin',
-  'agentbridge.mjs',
+  'agentbridge.js',
 );
 
 /** One line of the ACP wire between agentbridge and the agent. */

@@ -7,7 +7,7 @@ import { parseCommandLine } from '../../argv/parse-command-line.js';
 import { acpManifest } from '../../backends/builtin-backends.js';
 import { cliVersion } from '../../cli-context.js';
 import { resolveSettings } from '../../config/resolve-settings.js';
-import { buildAcpLaunch } from './run-agent.js';
+import { buildAcpLaunch } from './launch-agent.js';
 
 const settings = resolveSettings({
   flags: { backend: 'acp' },

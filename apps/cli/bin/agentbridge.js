@@ -1,13 +1,18 @@
 #!/usr/bin/env node
-// Built-ins through `process.getBuiltinModule`, the bundle through `require`: an ES `import` of a
-// built-in costs start-up (scripts/bundle.mjs says why the bundle is CommonJS).
+// CommonJS (bin/package.json), like the bundle: an ES module entry costs a start ~6 ms (the ES
+// loader), and an ES `import` of a built-in more (scripts/bundle.mjs). `.js`, not `.cjs`: the
+// Claude Agent SDK runs a `.js` path with node, and would exec any other as a native binary.
 const { env, platform, version } = process;
-const { createRequire, enableCompileCache } = process.getBuiltinModule('node:module');
-// V8's young generation stays at its first size: what a stream allocates per line dies young, and
-// a grown young generation stays resident (see the peak RSS of `pnpm bench`), for no speed gained.
-process.getBuiltinModule('node:v8').setFlagsFromString('--semi-space-growth-factor=1');
-if (env.NODE_DISABLE_COMPILE_CACHE === undefined) useCodeCache();
-createRequire(import.meta.url)('../bundle/agentbridge.cjs');
+const { enableCompileCache } = process.getBuiltinModule('node:module');
+// `--version` and `--help` (which win over every other argument) load no chunk and stream nothing.
+if (!process.argv.slice(2).some((arg) => /^(?:--version|-v|--help|-h)$/.test(arg))) {
+  // V8's young generation stays at its first size: what a stream allocates per line dies young, and
+  // a grown young generation stays resident (see the peak RSS of `pnpm bench`), for no speed gained.
+  // Set first: V8 rejects a code cache made under other flags.
+  process.getBuiltinModule('node:v8').setFlagsFromString('--semi-space-growth-factor=1');
+  if (env.NODE_DISABLE_COMPILE_CACHE === undefined) useCodeCache();
+}
+require('../bundle/agentbridge.cjs');
 
 /**
  * V8's code cache for the bundle's chunks (~8 ms of a start: they need not be compiled again),
@@ -24,8 +29,7 @@ function useCodeCache() {
     platform === 'win32'
       ? env.LOCALAPPDATA || join(home, 'AppData', 'Local')
       : xdgCacheHome || join(home, '.cache');
-  const { fileURLToPath } = process.getBuiltinModule('node:url');
-  const bundle = join(dirname(fileURLToPath(import.meta.url)), '..', 'bundle');
+  const bundle = join(__dirname, '..', 'bundle');
   // One directory per Node and per installation (an FNV-1a hash of its path): each prunes its own.
   let hash = 0x811c9dc5;
   for (const character of bundle) hash = Math.imul(hash ^ character.charCodeAt(0), 0x01000193);

@@ -1,0 +1,160 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { text } from 'node:stream/consumers';
+import type { AcpLaunch } from '@agentbridge/bridge-acp';
+import type { BackendManifest, Logger } from '@agentbridge/core/contracts';
+import { ConfigError, errorMessage, UsageError } from '@agentbridge/core/contracts';
+import { createRedactor, prepareAgentLaunch, spawnAgentProcess } from '@agentbridge/host-node';
+import { formatArgvNotes, printNeedsInput } from '../../argv/parse-command-line.js';
+import type { RunSetup } from '../../cli.js';
+import { type CliContext, cliVersion } from '../../cli-context.js';
+import type { LaunchSettings, ResolvedSettings } from '../../config/resolve-settings.js';
+import { type McpServers, mcpSecretValues, parseMcpConfigs } from '../../mcp/parse-mcp-configs.js';
+import { createSessionStore } from '../../session/session-store.js';
+
+/** A run whose agent is already booting: what {@link launchAgent} found, for `runAgent`. */
+export type LaunchedAgent = Awaited<ReturnType<typeof launchAgent>>;
+
+/**
+ * The first half of a run, as little as starting the agent takes, so that it boots while the rest
+ * (transport, bridge) loads: the backend, the prompt (print mode), every usage error (MCP configs,
+ * prompt files, an empty command), the launch and its secrets' mask, then the spawn. From the spawn
+ * on, a signal aborts `termination` and stops the agent (`runAgent` removes the handlers).
+ */
+export async function launchAgent(context: CliContext, setup: RunSetup) {
+  const { settings, catalog, commandLine, logger } = setup;
+  if (settings.backendId === undefined) {
+    const message = `no backend chosen. Pass --backend <id>, set AGENTBRIDGE_BACKEND, or add "backend: <id>" to .agentrc. Available: ${[...catalog.backends.keys()].join(', ')}.`;
+    throw new ConfigError({ issues: [{ path: 'backend', message }] });
+  }
+  const { manifest } = catalog.get(settings.backendId);
+  const passThrough = manifest.protocol === 'stream-json';
+  // A real `claude` judges its own flags, and handles -p itself: its lines are relayed as they are.
+  if (!passThrough) for (const line of formatArgvNotes(commandLine)) context.stderr.write(line);
+  const relayLines = commandLine.mode === 'stream-json' || passThrough;
+  // Print mode: the prompt argument, else stdin (`echo 'prompt' | agentbridge -p`).
+  const stdinText = async () => (context.stdinIsTerminal ? '' : (await text(context.stdin)).trim());
+  const prompt = relayLines ? '' : (commandLine.prompt ?? (await stdinText()));
+  if (!relayLines && prompt.trim() === '') throw new UsageError(printNeedsInput);
+
+  const store = createSessionStore(settings);
+  const key = { cwd: context.cwd, backendId: manifest.id };
+  const latest = commandLine.continue && !passThrough ? await store.findLatest(key) : undefined;
+  const continueSessionId = latest?.sessionId;
+  if (commandLine.continue) logger.info('continue', { sessionId: continueSessionId ?? null });
+
+  const { cwd } = context;
+  const agentCommand = settings.command ?? manifest.launch.command;
+  const mcpServers = passThrough ? {} : await parseMcpConfigs(commandLine.mcpConfigs, cwd);
+  const inputs = { ...setup, manifest, continueSessionId, cwd, mcpServers, agentCommand };
+  const launch = passThrough ? undefined : buildAcpLaunch(inputs);
+  if (agentCommand === '') {
+    const message = `backend '${manifest.id}' has no default command: pass --agent-command <cmd>, set AGENTBRIDGE_COMMAND, or add "command" to .agentrc.`;
+    throw new ConfigError({ issues: [{ path: 'command', message }] });
+  }
+  const prepared = await prepareLaunch(context, manifest, { ...settings, logger });
+  const { command, env, version } = prepared;
+  const args = passThrough ? [...prepared.args, ...commandLine.passthrough] : prepared.args;
+  // MCP header and env values are secrets as much as the agent's credentials; from now on every
+  // byte written to stdout and stderr is masked (FT-08).
+  const secrets = [...prepared.secrets, ...mcpSecretValues(mcpServers)];
+  const redact = createRedactor(secrets);
+  context.maskOutput?.(redact);
+  const { stopGraceMs, exitsOnStdinEof } = manifest.process;
+  const spawn = { command, args, cwd, env, logger, stopGraceMs, exitsOnStdinEof };
+  const agent = spawnAgentProcess(spawn);
+  const termination = new AbortController();
+  const removeSignalHandlers = context.onTerminate((signal) => {
+    termination.abort(signal); // the first signal is the reason
+    void agent.stop();
+  });
+  logger.info('starting agent', { backendId: manifest.id, command, version });
+  // The arguments may carry keys (`--agent-arg --api-key=…`): only at debug level.
+  logger.debug('agent arguments', { args: prepared.args });
+  const { stateDirectory } = settings;
+  const transportOptions = { ...spawn, agent, stateDirectory, secrets };
+  return {
+    manifest,
+    passThrough,
+    relayLines,
+    prompt,
+    store,
+    key,
+    launch,
+    redact,
+    transportOptions,
+    termination,
+    removeSignalHandlers,
+  };
+}
+
+/**
+ * How a run and `doctor` (so the two never disagree) start an agent; only a real `claude` keeps the
+ * Claude client variables. A custom command gets no default arguments (B-13).
+ */
+export function prepareLaunch(
+  context: CliContext,
+  manifest: BackendManifest,
+  options: LaunchSettings & Pick<ResolvedSettings, 'env' | 'stateDirectory'> & { logger: Logger },
+) {
+  const { env: parentEnv, platform, cwd, homeDirectory } = context;
+  const keepClaudeClientVariables = manifest.protocol === 'stream-json';
+  const host = { parentEnv, platform, cwd, homeDirectory, keepClaudeClientVariables };
+  return prepareAgentLaunch({ ...options, ...host, manifest, configEnv: options.env });
+}
+
+/** The bridge's launch settings; `--continue` without an earlier session starts anew (as `claude`). */
+export function buildAcpLaunch(
+  options: Pick<RunSetup, 'commandLine' | 'settings'> & {
+    readonly manifest: BackendManifest;
+    readonly continueSessionId?: string | undefined;
+    readonly cwd: string;
+    readonly mcpServers: McpServers;
+    /** The executable that will be launched (for sign-in hints). */
+    readonly agentCommand: string;
+  },
+): AcpLaunch {
+  const { commandLine, settings, cwd } = options;
+  const promptFile = (flag: string, path: string | undefined) => {
+    try {
+      return path === undefined ? undefined : readFileSync(resolve(cwd, path), 'utf8');
+    } catch (error) {
+      throw new UsageError(`Error: cannot read ${flag} ${path}: ${errorMessage(error)}`);
+    }
+  };
+  const resumeSessionId =
+    commandLine.resume ?? (commandLine.continue ? options.continueSessionId : undefined);
+  const nonEmpty = <Value>(list: readonly Value[]) => (list.length > 0 ? list : undefined);
+  return {
+    cwd,
+    resumeSessionId,
+    forkSession: (commandLine.forkSession && resumeSessionId !== undefined) || undefined,
+    model: settings.model,
+    permissionMode: settings.permissionMode,
+    authMethodId: settings.authMethod,
+    systemPrompt:
+      commandLine.systemPrompt ?? promptFile('--system-prompt-file', commandLine.systemPromptFile),
+    appendSystemPrompt:
+      commandLine.appendSystemPrompt ??
+      promptFile('--append-system-prompt-file', commandLine.appendSystemPromptFile),
+    mcpServers: Object.keys(options.mcpServers).length > 0 ? options.mcpServers : undefined,
+    additionalDirectories: nonEmpty(
+      commandLine.additionalDirectories.map((directory) => resolve(cwd, directory)),
+    ),
+    includePartialMessages: commandLine.includePartialMessages || undefined,
+    replayUserMessages: commandLine.replayUserMessages || undefined,
+    // Print mode sends no `initialize` to wait for (FT-10).
+    awaitInitialize:
+      (commandLine.awaitInitialize && commandLine.mode === 'stream-json') || undefined,
+    permissionPromptTool: commandLine.permissionPromptTool,
+    allowedTools: nonEmpty(commandLine.allowedTools),
+    disallowedTools: nonEmpty(commandLine.disallowedTools),
+    clientInfo: { name: 'agentbridge', title: 'agentbridge', version: cliVersion() },
+    agentCommand: options.agentCommand,
+    handshakeTimeoutMs: settings.handshakeTimeoutMs ?? options.manifest.process.handshakeTimeoutMs,
+    cancelGraceMs: settings.cancelGraceMs,
+    jsonSchema: commandLine.jsonSchema,
+    // LM-08: what cannot be honoured is also told to the client in-band, not only on stderr.
+    limits: { ...commandLine.limits, ignoredOptions: commandLine.unsupportedFlags },
+  };
+}
