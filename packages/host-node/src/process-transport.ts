@@ -190,11 +190,9 @@ export function createProcessTransport(
     closed,
     async close() {
       closing = true;
-      if (started) await agent?.stop();
-      else {
-        await agent?.stop();
-        finish({ code: null, signal: null, stderrTail: '' });
-      }
+      await agent?.stop();
+      // Started, the agent's exit settles `closed`; else nothing else would.
+      if (!started) finish({ code: null, signal: null, stderrTail: '' });
       return closed;
     },
   };

@@ -1,4 +1,11 @@
 import type { BackendManifest } from '@agentbridge/core';
+import {
+  createHarness,
+  type HarnessOptions,
+  type Line,
+  seedInitializeResult,
+  seedSessionResult,
+} from './bridge-harness.js';
 
 /** A backend whose agent signs in with its own CLI (`codex login`), as codex-acp does. */
 export const codexLikeBackend = {
@@ -19,3 +26,19 @@ export const codexLikeBackend = {
 export const authRequired = {
   error: { code: -32000, message: 'Authentication required' },
 } as const;
+
+/**
+ * A bridge whose agent offers `authMethods` and needs sign-in at its first `session/new` (the
+ * second opens the session); `options.script` adds or replaces answers.
+ */
+export function signInHarness(authMethods: Line[], options: HarnessOptions = {}) {
+  let attempts = 0;
+  return createHarness({
+    ...options,
+    script: {
+      initialize: { result: { ...seedInitializeResult(), authMethods } },
+      'session/new': () => (++attempts === 1 ? authRequired : { result: seedSessionResult() }),
+      ...options.script,
+    },
+  });
+}

@@ -3,7 +3,7 @@ import { createHarness, type Line } from '../__fixtures__/bridge-harness.js';
 import { seedVendorBackend } from '../__fixtures__/seed-vendor-quirks.js';
 import {
   agentAnswer,
-  allOptions,
+  allowOrReject,
   askBash,
   limitsHarness,
   reject,
@@ -34,7 +34,7 @@ describe('--tools and --disallowedTools', () => {
           title: 'mcp__files__read',
           rawInput: { tool: 'mcp__files__read' },
         },
-        options: allOptions,
+        options: allowOrReject,
       },
     });
     expect(agentAnswer(harness, 2)).toEqual(reject);

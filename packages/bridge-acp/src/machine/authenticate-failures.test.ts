@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createHarness, seedInitializeResult, shapeOf } from '../__fixtures__/bridge-harness.js';
-import { authRequired, codexLikeBackend } from '../__fixtures__/sign-in-agent.js';
+import { createHarness, shapeOf } from '../__fixtures__/bridge-harness.js';
+import { authRequired, codexLikeBackend, signInHarness } from '../__fixtures__/sign-in-agent.js';
 
 describe('sign-in during the handshake', () => {
   it('seed#11 H-20 AU-08 an authenticate error fails with an error answer and an error result', () => {
-    const harness = createHarness({
+    const harness = signInHarness([{ id: 'oauth-personal', name: 'Google' }], {
       script: {
-        initialize: {
-          result: {
-            ...seedInitializeResult(),
-            authMethods: [{ id: 'oauth-personal', name: 'Google' }],
-          },
-        },
         'session/new': authRequired,
         authenticate: { error: { code: -32603, message: 'browser closed' } },
       },
@@ -36,21 +30,18 @@ describe('sign-in during the handshake', () => {
   });
 
   it('seed#14 AU-08 AU-11 when every method fails the reason lists each failure and auth-finished is raised once', () => {
-    const harness = createHarness({
-      script: {
-        initialize: {
-          result: {
-            ...seedInitializeResult(),
-            authMethods: [
-              { id: 'oauth-personal', name: 'Google' },
-              { id: 'gemini-api-key', name: 'Key' },
-            ],
-          },
+    const harness = signInHarness(
+      [
+        { id: 'oauth-personal', name: 'Google' },
+        { id: 'gemini-api-key', name: 'Key' },
+      ],
+      {
+        script: {
+          'session/new': authRequired,
+          authenticate: (params) => ({ error: { code: -32603, message: `no ${params.methodId}` } }),
         },
-        'session/new': authRequired,
-        authenticate: (params) => ({ error: { code: -32603, message: `no ${params.methodId}` } }),
       },
-    });
+    );
     harness.initialize();
     const finished = harness.actions.filter((action) => action.type === 'auth-finished');
     expect(finished).toHaveLength(1);
@@ -60,26 +51,23 @@ describe('sign-in during the handshake', () => {
   });
 
   it('seed#17 AU-10 AU-11 a terminal-only method is never authenticated; the reason names its command', () => {
-    const harness = createHarness({
-      launch: { agentCommand: '/opt/copilot-linux-x64/copilot' },
-      script: {
-        initialize: {
-          result: {
-            ...seedInitializeResult(),
-            authMethods: [
-              {
-                id: 'copilot-login',
-                name: 'Log in',
-                _meta: {
-                  'terminal-auth': { command: '/opt/copilot-linux-x64/copilot', args: ['login'] },
-                },
-              },
-            ],
+    const harness = signInHarness(
+      [
+        {
+          id: 'copilot-login',
+          name: 'Log in',
+          _meta: {
+            'terminal-auth': { command: '/opt/copilot-linux-x64/copilot', args: ['login'] },
           },
         },
-        'session/new': authRequired,
+      ],
+      {
+        launch: { agentCommand: '/opt/copilot-linux-x64/copilot' },
+        script: {
+          'session/new': authRequired,
+        },
       },
-    });
+    );
     harness.initialize();
     expect(harness.sent('authenticate')).toEqual([]);
     expect(harness.actions.some((action) => action.type === 'auth-started')).toBe(false);
@@ -114,22 +102,19 @@ describe('sign-in during the handshake', () => {
   });
 
   it('seed#19 AU-04 mixed methods: the browser one is tried, then the terminal command is named', () => {
-    const harness = createHarness({
-      launch: { agentCommand: '/home/me/.local/bin/kimi' },
-      script: {
-        initialize: {
-          result: {
-            ...seedInitializeResult(),
-            authMethods: [
-              { id: 'login', name: 'Login', type: 'terminal', args: ['login'] },
-              { id: 'browser', name: 'Browser' },
-            ],
-          },
+    const harness = signInHarness(
+      [
+        { id: 'login', name: 'Login', type: 'terminal', args: ['login'] },
+        { id: 'browser', name: 'Browser' },
+      ],
+      {
+        launch: { agentCommand: '/home/me/.local/bin/kimi' },
+        script: {
+          'session/new': authRequired,
+          authenticate: { error: { message: 'closed' } },
         },
-        'session/new': authRequired,
-        authenticate: { error: { message: 'closed' } },
       },
-    });
+    );
     harness.initialize();
     expect(harness.sent('authenticate').map((line) => line.params.methodId)).toEqual(['browser']);
     const reason = harness.linesOf('result')[0]?.result as string;
@@ -138,13 +123,10 @@ describe('sign-in during the handshake', () => {
   });
 
   it('AU-01 with signIn false (doctor) nothing is authenticated: the handshake fails with the sign-in text', () => {
-    const harness = createHarness({
+    const harness = signInHarness([{ id: 'chat-gpt', name: 'ChatGPT' }], {
       backend: codexLikeBackend,
       launch: { signIn: false },
       script: {
-        initialize: {
-          result: { ...seedInitializeResult(), authMethods: [{ id: 'chat-gpt', name: 'ChatGPT' }] },
-        },
         'session/new': authRequired,
       },
     });
@@ -163,14 +145,8 @@ describe('sign-in during the handshake', () => {
   });
 
   it('AU-09 the session/new after a successful authenticate is not auth-retried', () => {
-    const harness = createHarness({
+    const harness = signInHarness([{ id: 'oauth-personal', name: 'Google' }], {
       script: {
-        initialize: {
-          result: {
-            ...seedInitializeResult(),
-            authMethods: [{ id: 'oauth-personal', name: 'Google' }],
-          },
-        },
         'session/new': authRequired,
       },
     });

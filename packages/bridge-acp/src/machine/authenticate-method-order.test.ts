@@ -1,29 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createHarness,
-  seedInitializeResult,
-  seedSessionResult,
-  shapeOf,
-} from '../__fixtures__/bridge-harness.js';
-import { authRequired, codexLikeBackend } from '../__fixtures__/sign-in-agent.js';
+import { shapeOf } from '../__fixtures__/bridge-harness.js';
+import { authRequired, codexLikeBackend, signInHarness } from '../__fixtures__/sign-in-agent.js';
 
 describe('sign-in during the handshake', () => {
   it('seed#9 AU-01 AU-07 auth required authenticates with the first ranked method then retries session/new', () => {
-    let attempts = 0;
-    const harness = createHarness({
-      script: {
-        initialize: {
-          result: {
-            ...seedInitializeResult(),
-            authMethods: [
-              { id: 'gemini-api-key', name: 'Use Gemini API key' },
-              { id: 'oauth-personal', name: 'Log in with Google' },
-            ],
-          },
-        },
-        'session/new': () => (++attempts === 1 ? authRequired : { result: seedSessionResult() }),
-      },
-    });
+    const harness = signInHarness([
+      { id: 'gemini-api-key', name: 'Use Gemini API key' },
+      { id: 'oauth-personal', name: 'Log in with Google' },
+    ]);
     harness.initialize();
     expect(harness.lastRequest('authenticate').params).toEqual({ methodId: 'oauth-personal' });
     expect(harness.sent('session/new')).toHaveLength(2);
@@ -37,22 +21,15 @@ describe('sign-in during the handshake', () => {
   });
 
   it('seed#10 AU-05 a configured auth method wins when offered', () => {
-    let attempts = 0;
-    const harness = createHarness({
-      launch: { authMethodId: 'gemini-api-key' },
-      script: {
-        initialize: {
-          result: {
-            ...seedInitializeResult(),
-            authMethods: [
-              { id: 'oauth-personal', name: 'Log in with Google' },
-              { id: 'gemini-api-key', name: 'Use Gemini API key' },
-            ],
-          },
-        },
-        'session/new': () => (++attempts === 1 ? authRequired : { result: seedSessionResult() }),
+    const harness = signInHarness(
+      [
+        { id: 'oauth-personal', name: 'Log in with Google' },
+        { id: 'gemini-api-key', name: 'Use Gemini API key' },
+      ],
+      {
+        launch: { authMethodId: 'gemini-api-key' },
       },
-    });
+    );
     harness.initialize();
     expect(harness.sent('authenticate').map((line) => line.params.methodId)).toEqual([
       'gemini-api-key',
@@ -60,23 +37,12 @@ describe('sign-in during the handshake', () => {
   });
 
   it('seed#12 AU-06 the codex method order prefers the ChatGPT login over an API key', () => {
-    let attempts = 0;
-    const harness = createHarness({
-      script: {
-        initialize: {
-          result: {
-            ...seedInitializeResult(),
-            authMethods: [
-              { id: 'api-key', name: 'API key' },
-              { id: 'chat-gpt', name: 'ChatGPT' },
-              { id: 'chat-gpt-device-code', name: 'ChatGPT device code' },
-              { id: 'gateway', name: 'Gateway' },
-            ],
-          },
-        },
-        'session/new': () => (++attempts === 1 ? authRequired : { result: seedSessionResult() }),
-      },
-    });
+    const harness = signInHarness([
+      { id: 'api-key', name: 'API key' },
+      { id: 'chat-gpt', name: 'ChatGPT' },
+      { id: 'chat-gpt-device-code', name: 'ChatGPT device code' },
+      { id: 'gateway', name: 'Gateway' },
+    ]);
     harness.initialize();
     expect(harness.sent('authenticate').map((line) => line.params.methodId)).toEqual(['chat-gpt']);
   });
@@ -108,11 +74,10 @@ describe('sign-in during the handshake', () => {
     environmentVariableNames: readonly string[] | undefined,
     failChatGpt = true,
   ) {
-    return createHarness({
+    return signInHarness(codexAuthMethods, {
       backend: codexLikeBackend,
       launch: environmentVariableNames !== undefined ? { environmentVariableNames } : {},
       script: {
-        initialize: { result: { ...seedInitializeResult(), authMethods: codexAuthMethods } },
         'session/new': authRequired,
         authenticate: (params) =>
           params.methodId === 'chatgpt' && failChatGpt
@@ -152,26 +117,21 @@ describe('sign-in during the handshake', () => {
   });
 
   it('seed#13 AU-07 after a failure the next method is tried with a new request id', () => {
-    let attempts = 0;
-    const harness = createHarness({
-      launch: { authMethodId: 'api-key' },
-      script: {
-        initialize: {
-          result: {
-            ...seedInitializeResult(),
-            authMethods: [
-              { id: 'api-key', name: 'API key' },
-              { id: 'chat-gpt', name: 'ChatGPT' },
-            ],
-          },
+    const harness = signInHarness(
+      [
+        { id: 'api-key', name: 'API key' },
+        { id: 'chat-gpt', name: 'ChatGPT' },
+      ],
+      {
+        launch: { authMethodId: 'api-key' },
+        script: {
+          authenticate: (params) =>
+            params.methodId === 'api-key'
+              ? { error: { code: -32603, message: 'Missing API key' } }
+              : { result: {} },
         },
-        'session/new': () => (++attempts === 1 ? authRequired : { result: seedSessionResult() }),
-        authenticate: (params) =>
-          params.methodId === 'api-key'
-            ? { error: { code: -32603, message: 'Missing API key' } }
-            : { result: {} },
       },
-    });
+    );
     harness.initialize();
     const tries = harness.sent('authenticate');
     expect(tries.map((line) => line.params.methodId)).toEqual(['api-key', 'chat-gpt']);

@@ -3,6 +3,19 @@ import { createHarness, shapeOf } from '../__fixtures__/bridge-harness.js';
 import { readyHarness } from '../__fixtures__/ready-harness.js';
 import { control } from './__fixtures__/control-request.js';
 
+/** A `mode` config option (build or plan) whose current value is `currentValue`. */
+const modeOption = (currentValue: string) => ({
+  id: 'mode',
+  name: 'Mode',
+  category: 'mode',
+  type: 'select',
+  currentValue,
+  options: [
+    { value: 'build', name: 'Build' },
+    { value: 'plan', name: 'Plan' },
+  ],
+});
+
 describe('control requests', () => {
   it('seed#56 C-02 set_model forwards to session/set_model and answers with the model now in effect', () => {
     const harness = readyHarness({ script: { 'session/set_model': 'hold' } });
@@ -134,38 +147,14 @@ describe('control requests', () => {
         'session/new': {
           result: {
             sessionId: 'sess-1',
-            configOptions: [
-              {
-                id: 'mode',
-                name: 'Mode',
-                category: 'mode',
-                type: 'select',
-                currentValue: 'build',
-                options: [
-                  { value: 'build', name: 'Build' },
-                  { value: 'plan', name: 'Plan' },
-                ],
-              },
-            ],
+            configOptions: [modeOption('build')],
           },
         },
       },
     });
     harness.update({
       sessionUpdate: 'config_option_update',
-      configOptions: [
-        {
-          id: 'mode',
-          name: 'Mode',
-          category: 'mode',
-          type: 'select',
-          currentValue: 'plan',
-          options: [
-            { value: 'build', name: 'Build' },
-            { value: 'plan', name: 'Plan' },
-          ],
-        },
-      ],
+      configOptions: [modeOption('plan')],
     });
     expect(harness.clientLines.at(-1)).toMatchObject({ subtype: 'status', permissionMode: 'plan' });
   });
@@ -176,19 +165,7 @@ describe('control requests', () => {
         'session/new': {
           result: {
             sessionId: 'sess-1',
-            configOptions: [
-              {
-                id: 'mode',
-                name: 'Mode',
-                category: 'mode',
-                type: 'select',
-                currentValue: 'build',
-                options: [
-                  { value: 'build', name: 'Build' },
-                  { value: 'plan', name: 'Plan' },
-                ],
-              },
-            ],
+            configOptions: [modeOption('build')],
           },
         },
       },

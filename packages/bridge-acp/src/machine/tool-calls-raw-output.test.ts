@@ -81,111 +81,62 @@ describe('tool calls', () => {
     expect(JSON.stringify(result.content).split(png)).toHaveLength(2);
   });
 
-  it('seed#36 T-21 a text-only MCP-result rawOutput is the plain text', () => {
+  /** The `tool_result` content of a call that completes with `update`'s `rawOutput`/`content`. */
+  function resultOf(update: Line) {
     const harness = turnHarness();
-    harness.update({ sessionUpdate: 'tool_call', toolCallId: 'm', kind: 'other', title: 'ping' });
+    harness.update({ sessionUpdate: 'tool_call', toolCallId: 'm', kind: 'other', title: 'x y' });
     harness.update({
       sessionUpdate: 'tool_call_update',
       toolCallId: 'm',
       status: 'completed',
-      rawOutput: { result: { content: [{ type: 'text', text: 'pong' }] } },
+      ...update,
     });
-    expect(toolResults(harness)[0]?.content).toBe('pong');
+    return toolResults(harness)[0]?.content;
+  }
+  const text = (value: string) => ({ type: 'text', text: value });
+  const mcpResult = (...content: Line[]) => ({ rawOutput: { result: { content } } });
+
+  it('seed#36 T-21 a text-only MCP-result rawOutput is the plain text', () => {
+    expect(resultOf(mcpResult(text('pong')))).toBe('pong');
   });
 
   it('seed#37 T-21 several text blocks join with newlines', () => {
-    const harness = turnHarness();
-    harness.update({ sessionUpdate: 'tool_call', toolCallId: 'm', kind: 'other', title: 'ping' });
-    harness.update({
-      sessionUpdate: 'tool_call_update',
-      toolCallId: 'm',
-      status: 'completed',
-      rawOutput: {
-        result: {
-          content: [
-            { type: 'text', text: 'a' },
-            { type: 'text', text: 'b' },
-          ],
-        },
-      },
-    });
-    expect(toolResults(harness)[0]?.content).toBe('a\nb');
+    expect(resultOf(mcpResult(text('a'), text('b')))).toBe('a\nb');
+  });
+
+  it('seed#40 T-21 other rawOutput shapes keep the stringify fallback', () => {
+    expect(resultOf({ rawOutput: { ok: true, n: 2 } })).toBe('{"ok":true,"n":2}');
+  });
+
+  it('seed#41 T-21 a string rawOutput is used verbatim', () => {
+    expect(resultOf({ rawOutput: 'done.' })).toBe('done.');
+  });
+
+  it('seed#42 T-21 an MCP result with empty content falls back to stringify', () => {
+    expect(resultOf(mcpResult())).toBe('{"result":{"content":[]}}');
+  });
+
+  it('seed#43 T-21 rawOutput is ignored when content already produced output', () => {
+    expect(
+      resultOf({
+        content: [{ type: 'content', content: text('from content') }],
+        rawOutput: 'from raw',
+      }),
+    ).toBe('from content');
   });
 
   it('seed#38 seed#39 T-22 images are capped at 4 and oversized payloads become [image] text', () => {
-    const harness = turnHarness();
     const big = 'A'.repeat(8 * 1024 * 1024 + 1);
     const images = [png, png, png, png, png, big].map((data) => ({
       type: 'image',
       data,
       mimeType: 'image/png',
     }));
-    harness.update({
-      sessionUpdate: 'tool_call',
-      toolCallId: 'm',
-      kind: 'other',
-      title: 'render it',
-    });
-    harness.update({
-      sessionUpdate: 'tool_call_update',
-      toolCallId: 'm',
-      status: 'completed',
-      rawOutput: { result: { content: images } },
-    });
-    const content = toolResults(harness)[0]?.content as Line[];
+    const content = resultOf(mcpResult(...images)) as Line[];
     expect(content.filter((block) => block.type === 'image')).toHaveLength(4);
     expect(content.find((block) => block.type === 'text')?.text.match(/\[image\]/g)).toHaveLength(
       2,
     );
     expect(JSON.stringify(content)).not.toContain(big);
-  });
-
-  it('seed#40 T-21 other rawOutput shapes keep the stringify fallback', () => {
-    const harness = turnHarness();
-    harness.update({ sessionUpdate: 'tool_call', toolCallId: 'm', kind: 'other', title: 'x y' });
-    harness.update({
-      sessionUpdate: 'tool_call_update',
-      toolCallId: 'm',
-      status: 'completed',
-      rawOutput: { ok: true, n: 2 },
-    });
-    expect(toolResults(harness)[0]?.content).toBe('{"ok":true,"n":2}');
-  });
-
-  it('seed#41 T-21 a string rawOutput is used verbatim', () => {
-    const harness = turnHarness();
-    harness.update({ sessionUpdate: 'tool_call', toolCallId: 'm', kind: 'other', title: 'x y' });
-    harness.update({
-      sessionUpdate: 'tool_call_update',
-      toolCallId: 'm',
-      status: 'completed',
-      rawOutput: 'done.',
-    });
-    expect(toolResults(harness)[0]?.content).toBe('done.');
-  });
-
-  it('seed#42 T-21 an MCP result with empty content falls back to stringify', () => {
-    const harness = turnHarness();
-    harness.update({ sessionUpdate: 'tool_call', toolCallId: 'm', kind: 'other', title: 'x y' });
-    harness.update({
-      sessionUpdate: 'tool_call_update',
-      toolCallId: 'm',
-      status: 'completed',
-      rawOutput: { result: { content: [] } },
-    });
-    expect(toolResults(harness)[0]?.content).toBe('{"result":{"content":[]}}');
-  });
-
-  it('seed#43 T-21 rawOutput is ignored when content already produced output', () => {
-    const harness = turnHarness();
-    harness.update({ sessionUpdate: 'tool_call', toolCallId: 'm', kind: 'other', title: 'x y' });
-    harness.update({
-      sessionUpdate: 'tool_call_update',
-      toolCallId: 'm',
-      status: 'completed',
-      content: [{ type: 'content', content: { type: 'text', text: 'from content' } }],
-      rawOutput: 'from raw',
-    });
-    expect(toolResults(harness)[0]?.content).toBe('from content');
   });
 });

@@ -5,11 +5,12 @@ import { z } from 'zod';
 import type { FakeAnthropicServer } from '../fake-anthropic-server.js';
 import type { FakeChatServer } from '../fake-chat-server.js';
 import type { FakeGeminiServer } from '../fake-gemini-server.js';
+import type { FakeModelServer } from '../fake-model-server.js';
 import type { FakeOpenAiServer } from '../fake-openai-server.js';
 import { backdateGeminiChats } from '../launch-gemini.js';
 import { createCodexWorld, createGeminiWorld } from './__fixtures__/create-cli-world.js';
 import { createClaudeAcpWorld, createQwenWorld } from './__fixtures__/create-more-worlds.js';
-import { useCliWorlds } from './__fixtures__/use-cli-worlds.js';
+import { type CliWorlds, useCliWorlds } from './__fixtures__/use-cli-worlds.js';
 import { assistantBlocks, resultOf, toolResults } from './__fixtures__/wire-queries.js';
 
 /** `calc` with one tool, `add`, whose calls are kept. */
@@ -43,15 +44,30 @@ function allowing() {
 const toolUses = (messages: SDKMessage[]) =>
   assistantBlocks(messages).filter((block) => block.type === 'tool_use');
 
+/** A run whose SDK has the `calc` server and a `canUseTool` that allows everything. */
+async function startCalc<Server extends FakeModelServer>(worlds: CliWorlds<Server>) {
+  const calc = calcServer();
+  const permission = allowing();
+  const started = await worlds.start({
+    query: { mcpServers: { calc: calc.server }, canUseTool: permission.canUseTool },
+  });
+  /** The model's `add(2, 3)` ran the SDK tool once, asked and shown as `mcp__calc__add`. */
+  const expectAddRan = (messages: SDKMessage[]) => {
+    expect(calc.calls).toEqual([{ a: 2, b: 3 }]);
+    expect(permission.asked).toEqual([{ toolName: 'mcp__calc__add', input: { a: 2, b: 3 } }]);
+    expect(toolUses(messages)).toEqual([
+      expect.objectContaining({ name: 'mcp__calc__add', input: { a: 2, b: 3 } }),
+    ]);
+    expect(resultOf(messages)).toMatchObject({ subtype: 'success', result: 'The sum is 5.' });
+  };
+  return { ...started, expectAddRan };
+}
+
 describe('Gemini CLI 0.61.0: in-process MCP tools and structured output through agentbridge', () => {
   const worlds = useCliWorlds(createGeminiWorld);
 
   it('MCP-01 MCP-02 MCP-03 MCP-04: the model’s mcp_calc_add runs the SDK tool; the model gets its answer', async () => {
-    const calc = calcServer();
-    const permission = allowing();
-    const { world, run } = await worlds.start({
-      query: { mcpServers: { calc: calc.server }, canUseTool: permission.canUseTool },
-    });
+    const { world, run, expectAddRan } = await startCalc(worlds);
     const server: FakeGeminiServer = world.server;
     server.enqueueTurn({
       parts: [{ functionCall: { name: 'mcp_calc_add', args: { a: 2, b: 3 } } }],
@@ -59,13 +75,8 @@ describe('Gemini CLI 0.61.0: in-process MCP tools and structured output through 
     server.enqueueTurn({ parts: [{ text: 'The sum is 5.' }] });
     const messages = await run.turn('Add 2 and 3 with the calc tool.');
 
-    expect(calc.calls).toEqual([{ a: 2, b: 3 }]);
-    expect(permission.asked).toEqual([{ toolName: 'mcp__calc__add', input: { a: 2, b: 3 } }]);
-    expect(toolUses(messages)).toEqual([
-      expect.objectContaining({ name: 'mcp__calc__add', input: { a: 2, b: 3 } }),
-    ]);
+    expectAddRan(messages);
     expect(JSON.stringify(toolResults(messages))).toContain('2 + 3 = 5');
-    expect(resultOf(messages)).toMatchObject({ subtype: 'success', result: 'The sum is 5.' });
     const answer = server.lastContents().at(-1)?.parts[0];
     expect(answer).toMatchObject({ functionResponse: { name: 'mcp_calc_add' } });
     expect(JSON.stringify(answer)).toContain('2 + 3 = 5');
@@ -165,11 +176,7 @@ describe('codex-acp 0.16.0: in-process MCP tools and structured output through a
   const worlds = useCliWorlds(createCodexWorld);
 
   it('MCP-01 MCP-03 MCP-04: the model’s call in namespace mcp__calc runs the SDK tool; the model gets its answer', async () => {
-    const calc = calcServer();
-    const permission = allowing();
-    const { world, run } = await worlds.start({
-      query: { mcpServers: { calc: calc.server }, canUseTool: permission.canUseTool },
-    });
+    const { world, run, expectAddRan } = await startCalc(worlds);
     const server: FakeOpenAiServer = world.server;
     server.enqueueTurn({
       items: [
@@ -185,12 +192,7 @@ describe('codex-acp 0.16.0: in-process MCP tools and structured output through a
     server.enqueueTurn({ items: [{ type: 'message', deltas: ['The sum is 5.'] }] });
     const messages = await run.turn('Add 2 and 3 with the calc tool.');
 
-    expect(calc.calls).toEqual([{ a: 2, b: 3 }]);
-    expect(permission.asked).toEqual([{ toolName: 'mcp__calc__add', input: { a: 2, b: 3 } }]);
-    expect(toolUses(messages)).toEqual([
-      expect.objectContaining({ name: 'mcp__calc__add', input: { a: 2, b: 3 } }),
-    ]);
-    expect(resultOf(messages)).toMatchObject({ subtype: 'success', result: 'The sum is 5.' });
+    expectAddRan(messages);
     const output = server.lastBody().input.find((item) => item.type === 'function_call_output');
     expect(output).toMatchObject({ call_id: 'call_add' });
     expect(output?.output).toContain('2 + 3 = 5');
@@ -234,11 +236,7 @@ describe('Qwen Code 0.24.4: in-process MCP tools through agentbridge', () => {
   // Qwen connects its MCP servers in the background (tools/e2e README, Qwen 7): the first prompt
   // waits until it listed the tools, so the model's first call finds the tool (MCP-09).
   it('MCP-03 MCP-04 MCP-09: the first prompt’s mcp__calc__add runs the SDK tool, named by the agent’s _meta; the model gets its answer', async () => {
-    const calc = calcServer();
-    const permission = allowing();
-    const { world, run } = await worlds.start({
-      query: { mcpServers: { calc: calc.server }, canUseTool: permission.canUseTool },
-    });
+    const { world, run, expectAddRan } = await startCalc(worlds);
     const server: FakeChatServer = world.server;
     server.enqueueTurn({
       parts: [{ type: 'tool_call', name: 'mcp__calc__add', arguments: { a: 2, b: 3 } }],
@@ -246,12 +244,7 @@ describe('Qwen Code 0.24.4: in-process MCP tools through agentbridge', () => {
     server.enqueueTurn({ parts: [{ type: 'text', text: 'The sum is 5.' }] });
     const messages = await run.turn('Add 2 and 3 with the calc tool.');
 
-    expect(calc.calls).toEqual([{ a: 2, b: 3 }]);
-    expect(permission.asked).toEqual([{ toolName: 'mcp__calc__add', input: { a: 2, b: 3 } }]);
-    expect(toolUses(messages)).toEqual([
-      expect.objectContaining({ name: 'mcp__calc__add', input: { a: 2, b: 3 } }),
-    ]);
-    expect(resultOf(messages)).toMatchObject({ subtype: 'success', result: 'The sum is 5.' });
+    expectAddRan(messages);
     const answer = server.lastMessages().find((message) => message.role === 'tool');
     expect(JSON.stringify(answer?.content)).toContain('2 + 3 = 5');
   });
@@ -261,11 +254,7 @@ describe('claude-agent-acp 0.101.0 (Claude Code 2.1.332): in-process MCP tools t
   const worlds = useCliWorlds(createClaudeAcpWorld);
 
   it('MCP-03 MCP-04: the model’s mcp__calc__add runs the SDK tool; the model gets its answer', async () => {
-    const calc = calcServer();
-    const permission = allowing();
-    const { world, run } = await worlds.start({
-      query: { mcpServers: { calc: calc.server }, canUseTool: permission.canUseTool },
-    });
+    const { world, run, expectAddRan } = await startCalc(worlds);
     const server: FakeAnthropicServer = world.server;
     server.enqueueTurn({
       blocks: [{ type: 'tool_use', name: 'mcp__calc__add', input: { a: 2, b: 3 } }],
@@ -273,12 +262,7 @@ describe('claude-agent-acp 0.101.0 (Claude Code 2.1.332): in-process MCP tools t
     server.enqueueTurn({ blocks: [{ type: 'text', text: 'The sum is 5.' }] });
     const messages = await run.turn('Add 2 and 3 with the calc tool.');
 
-    expect(calc.calls).toEqual([{ a: 2, b: 3 }]);
-    expect(permission.asked).toEqual([{ toolName: 'mcp__calc__add', input: { a: 2, b: 3 } }]);
-    expect(toolUses(messages)).toEqual([
-      expect.objectContaining({ name: 'mcp__calc__add', input: { a: 2, b: 3 } }),
-    ]);
-    expect(resultOf(messages)).toMatchObject({ subtype: 'success', result: 'The sum is 5.' });
+    expectAddRan(messages);
     expect(JSON.stringify(server.lastMessages().at(-1))).toContain('2 + 3 = 5');
   });
 });

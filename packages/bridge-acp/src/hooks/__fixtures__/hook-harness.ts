@@ -1,9 +1,6 @@
 import { createHarness, type Harness, type Line } from '../../__fixtures__/bridge-harness.js';
 
-export const allOptions = [
-  { optionId: 'proceed_once', name: 'Allow', kind: 'allow_once' },
-  { optionId: 'cancel', name: 'Reject', kind: 'reject_once' },
-];
+export { agentAnswer, askBash } from '../../machine/__fixtures__/permission-harness.js';
 
 /** A ready bridge whose client registered `hooks` in its `initialize`. */
 export function hookHarness(hooks: Line, launch: Line = {}) {
@@ -31,26 +28,6 @@ export function answer(harness: Harness, requestId: string, response: Line) {
   });
 }
 
-export function askBash(harness: Harness, id = 7, command = 'rm -rf build') {
-  harness.agent({
-    jsonrpc: '2.0',
-    id,
-    method: 'session/request_permission',
-    params: {
-      sessionId: 'sess-1',
-      toolCall: {
-        toolCallId: `call_${id}`,
-        title: command,
-        kind: 'execute',
-        rawInput: { command },
-      },
-      options: allOptions,
-    },
-  });
-}
-
-export const agentAnswer = (harness: Harness, id: number) =>
-  harness.toAgentLines.find((line) => line.id === id && line.method === undefined)?.result;
 export const canUseTools = (harness: Harness) =>
   harness.linesOf('control_request').filter((line) => line.request.subtype === 'can_use_tool');
 export const toolResults = (harness: Harness) =>

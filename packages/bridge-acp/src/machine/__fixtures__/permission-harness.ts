@@ -35,5 +35,27 @@ export function requestPermission(
   });
 }
 
+/** One allow and one reject option, as Gemini CLI offers them. */
+export const allowOrReject = allOptions.filter(({ kind }) => kind !== 'allow_always');
+
+/** The agent asks to run `command` (tool call `call_<id>`, kind `execute`) with {@link allowOrReject}. */
+export function askBash(
+  harness: ReturnType<typeof createHarness>,
+  id = 7,
+  command = 'rm -rf build',
+) {
+  const toolCall = {
+    toolCallId: `call_${id}`,
+    title: command,
+    kind: 'execute',
+    rawInput: { command },
+  };
+  requestPermission(harness, id, toolCall, allowOrReject);
+}
+
+/** The bridge's answer (`result`) to the agent's request `id`. */
+export const agentAnswer = (harness: ReturnType<typeof createHarness>, id: number) =>
+  harness.toAgentLines.find((line) => line.id === id && line.method === undefined)?.result;
+
 export const answers = (harness: ReturnType<typeof createHarness>) =>
   harness.toAgentLines.filter((line) => line.method === undefined && line.id !== undefined);
