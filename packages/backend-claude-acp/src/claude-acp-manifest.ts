@@ -47,4 +47,8 @@ export const claudeAcpManifest: BackendManifest = {
     rejectionEndsTurn: false,
     supportsSetModel: false,
   },
+  // SE-07: Claude Code offers the aliases themselves as models.
+  models: {
+    aliases: { opus: ['opus'], sonnet: ['sonnet'], haiku: ['haiku'], default: ['default'] },
+  },
 };

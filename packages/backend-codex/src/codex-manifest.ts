@@ -52,6 +52,14 @@ export const codexManifest: BackendManifest = {
     // methods only work when their variable is set, so they stay behind it unless configured.
     preferredMethodIds: ['chatgpt'],
   },
+  // SE-07: Claude's tiers as OpenAI's models codex-acp lists; `default` keeps codex's own.
+  models: {
+    aliases: {
+      opus: ['gpt-5.5', 'gpt-5.4'],
+      sonnet: ['gpt-5.4', 'gpt-5.3-codex'],
+      haiku: ['gpt-5.4-mini'],
+    },
+  },
   quirks: {
     permissionModeSynonyms: {
       default: ['read-only'],

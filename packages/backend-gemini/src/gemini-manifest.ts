@@ -60,6 +60,15 @@ export const geminiManifest: BackendManifest = {
   auth: {
     preferredMethodIds: ['gemini-api-key'],
   },
+  // SE-07: Claude's tiers as Gemini's (Pro, Flash, Flash-Lite; `auto` lets Gemini CLI choose).
+  models: {
+    aliases: {
+      opus: ['gemini-3.1-pro-preview', 'gemini-3-pro-preview', 'gemini-2.5-pro'],
+      sonnet: ['gemini-3.8-flash', 'gemini-3-flash-preview', 'gemini-2.5-flash'],
+      haiku: ['gemini-3.5-flash-lite', 'gemini-2.5-flash-lite'],
+      default: ['auto'],
+    },
+  },
   // LM-03: Gemini reports tokens only (`_meta.quota`, per model): Google's list prices in USD per
   // million tokens (prompts up to 200k tokens; cached input at the input price, an upper bound).
   cost: {

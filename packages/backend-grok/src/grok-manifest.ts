@@ -39,4 +39,12 @@ export const grokManifest: BackendManifest = {
     // MCP tools go through its `use_tool` dispatcher: `{tool_name, tool_input}`.
     mcpArgumentEnvelopes: [{ toolField: 'tool_name', argumentsField: 'tool_input' }],
   },
+  // SE-07: Claude's tiers as xAI's models; `default` keeps the agent's own.
+  models: {
+    aliases: {
+      opus: ['grok-4'],
+      sonnet: ['grok-code-fast-1', 'grok-4'],
+      haiku: ['grok-3-mini'],
+    },
+  },
 };

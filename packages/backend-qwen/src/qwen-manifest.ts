@@ -68,4 +68,12 @@ export const qwenManifest: BackendManifest = {
     },
     rejectionEndsTurn: false,
   },
+  // SE-07: Claude's tiers as Qwen's models (matched by name: ids carry the auth type).
+  models: {
+    aliases: {
+      opus: ['qwen3-max', 'qwen3-coder-plus'],
+      sonnet: ['qwen3-coder-plus'],
+      haiku: ['qwen3-coder-flash', 'qwen-turbo'],
+    },
+  },
 };

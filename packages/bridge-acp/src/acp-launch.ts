@@ -1,6 +1,17 @@
 import type { ClaudePermissionMode, McpServerConfig } from '@agentbridge/core/contracts';
 import type { LaunchLimits } from './limits/launch-limits.js';
 
+/** Claude Code's `hooks` of type `command`, by event: each matcher's commands, timeouts in ms. */
+export type CommandHooks = Readonly<
+  Record<
+    string,
+    readonly {
+      readonly matcher?: string;
+      readonly commands: readonly { readonly command: string; readonly timeoutMs: number }[];
+    }[]
+  >
+>;
+
 /** The resolved settings of one bridge (one agent): command line, `.agentrc`; all optional but `cwd`. */
 export type AcpLaunch = {
   /** Absolute working directory, sent as ACP `cwd`. */
@@ -33,6 +44,12 @@ export type AcpLaunch = {
   readonly allowedTools?: readonly string[];
   /** `--disallowedTools` rules: matching requests are rejected. */
   readonly disallowedTools?: readonly string[];
+  /** `permissions.ask` rules: a matching request is asked even where a rule or the mode allows it. */
+  readonly askTools?: readonly string[];
+  /** The settings files' command hooks by event, run by the host alongside the client's (HK-30). */
+  readonly commandHooks?: CommandHooks;
+  /** What the launch asked that cannot be honoured, told in-band after the first `system/init`. */
+  readonly notices?: readonly string[];
   /** ACP `clientInfo`. */
   readonly clientInfo?: {
     readonly name: string;

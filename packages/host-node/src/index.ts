@@ -8,6 +8,7 @@ export { createClaudeTransport } from './claude-transport.js';
 export { createClientFiles } from './client-files.js';
 export { createClientTerminals } from './client-terminals.js';
 export { findExecutable } from './find-executable.js';
+export { createHookCommands } from './hook-commands.js';
 export { combineHostOperations, type HostOperations } from './host-operations.js';
 export { createMcpEndpoint } from './mcp-endpoint/create-mcp-endpoint.js';
 export { type McpRelayCommand, mcpRelayTokenVariable } from './mcp-endpoint/mcp-relay-command.js';

@@ -14,6 +14,8 @@ type PrepareAgentLaunchOptions = {
   readonly args?: readonly string[];
   readonly parentEnv: Environment;
   readonly configEnv?: Readonly<Record<string, string>>;
+  /** Claude settings files' `env` (SE-04): under `configEnv`; masked only when named like a key. */
+  readonly settingsEnv?: Readonly<Record<string, string>>;
   /** For a real `claude`, which reads the Claude client's variables. */
   readonly keepClaudeClientVariables?: boolean;
   readonly stateDirectory?: string;
@@ -39,7 +41,7 @@ export async function prepareAgentLaunch(options: PrepareAgentLaunchOptions) {
     parent: options.parentEnv,
     platform,
     defaults: manifest.env.defaults,
-    overrides: configEnv,
+    overrides: { ...options.settingsEnv, ...configEnv },
     keepClaudeClientVariables: options.keepClaudeClientVariables,
   });
   const userCommand = options.command?.trim();

@@ -31,7 +31,7 @@ export function tryFallbackModel(
   const { session } = phase;
   const from = session.catalog.currentModelId ?? context.launch.model ?? 'in use';
   const id =
-    resolveModelId(fallback, session.catalog) ??
+    resolveModelId(fallback, session.catalog, context.backend?.models?.aliases) ??
     (session.catalog.models.length === 0 ? fallback : undefined);
   if (id === undefined || id === from) return false;
   const errorText = formatRpcError(error);

@@ -11,12 +11,16 @@ import { limitsOf } from './launch-limits.js';
  */
 export function limitWarnings(context: MachineContext, session: Session): string[] {
   const { ignoredOptions = [], maxBudgetUsd, fallbackModel } = limitsOf(context);
-  const warnings = ignoredOptions.map(
-    (option) => `--${option} cannot be honoured by an ACP agent and is ignored.`,
-  );
-  const unfired = Object.keys(context.state.client.hooks).filter(
-    (event) => !firedHookEvents.includes(event),
-  );
+  const warnings = [
+    ...ignoredOptions.map(
+      (option) => `--${option} cannot be honoured by an ACP agent and is ignored.`,
+    ),
+    ...(context.launch.notices ?? []),
+  ];
+  const events = [...Object.keys(context.state.client.hooks)];
+  for (const event of Object.keys(context.launch.commandHooks ?? {}))
+    if (!events.includes(event)) events.push(event);
+  const unfired = events.filter((event) => !firedHookEvents.includes(event));
   if (unfired.length > 0)
     warnings.push(`Hooks for ${unfired.join(', ')} are never called through an ACP agent.`);
   const model = session.catalog.currentModelId ?? context.launch.model ?? '';
@@ -27,7 +31,9 @@ export function limitWarnings(context: MachineContext, session: Session): string
       `--max-budget-usd ${maxBudgetUsd} cannot be enforced: the agent is not known to report its cost in USD and agentbridge has no price for the model '${model || 'unknown'}'. The limit applies only if the agent reports a cost${prices.length > 0 ? ` or uses only models agentbridge prices (${prices.join(', ')})` : ''}.`,
     );
   if (fallbackModel !== undefined && session.catalog.models.length > 0)
-    if (resolveModelId(fallbackModel, session.catalog) === undefined)
+    if (
+      resolveModelId(fallbackModel, session.catalog, context.backend?.models?.aliases) === undefined
+    )
       warnings.push(
         `--fallback-model ${fallbackModel} is not offered by the agent: no fallback will be tried.`,
       );

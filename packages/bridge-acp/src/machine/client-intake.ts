@@ -110,7 +110,7 @@ function onControlRequest(context: MachineContext, line: Record<string, unknown>
         context,
         session,
         'model',
-        resolveModelId(requested, session.catalog) ?? requested,
+        resolveModelId(requested, session.catalog, context.backend?.models?.aliases) ?? requested,
         (outcome) =>
           outcome.ok
             ? emitControlSuccess(context, requestId, { model: outcome.id })

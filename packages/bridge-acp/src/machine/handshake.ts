@@ -10,6 +10,7 @@ import { openMcpEndpoint } from '../mcp/open-mcp-endpoint.js';
 import {
   emptySessionCatalog,
   readSessionCatalog,
+  claudeModelTier,
   resolveModelId,
 } from '../session/session-catalog.js';
 import { readAgentInfo, sessionParams } from './agent-info.js';
@@ -208,8 +209,18 @@ function sessionOpened(
   };
   const { model } = launch;
   const offered = session.catalog.models.map((entry) => entry.id);
-  // FT-07: as `claude` fails on an unknown model, a model the agent does not list is an error.
-  if (model && model !== 'default' && offered.length > 0 && !resolveModelId(model, session.catalog))
+  const tier = model ? claudeModelTier(model) : undefined;
+  const unmapped =
+    model &&
+    tier !== 'default' &&
+    !resolveModelId(model, session.catalog, context.backend?.models?.aliases);
+  // FT-07: as `claude` fails on an unknown model, a model the agent does not list is an error;
+  // SE-07: a Claude alias nothing maps is told in-band and the agent's own model is kept.
+  if (unmapped && tier !== undefined)
+    warnings.push(
+      `The model alias '${model}' matches no model of the agent${offered.length > 0 ? ` (${offered.join(', ')})` : ' (it lists none)'}: the agent's own model is used.`,
+    );
+  else if (unmapped && offered.length > 0)
     return failHandshake(
       context,
       `The model '${model}' is not offered by the agent. Available models: ${offered.join(', ')}.`,

@@ -133,16 +133,21 @@ export function judgeToolCall(
         });
       input = verdict.updatedInput;
     }
+    const rules = { toolName, input, askTools: launch.askTools, cwd: launch.cwd };
     const decision = decidePermission({
-      toolName,
-      input,
+      ...rules,
       allowedTools: launch.allowedTools ?? [],
       disallowedTools: state.client.disallowedTools,
       permissionMode: sessionOf(state)?.permissionMode ?? 'default',
-      cwd: launch.cwd,
     });
     if (decision === 'deny') return finish({ allow: false, text: policyDenialText(toolName) });
-    const allowed = decision === 'allow' || verdict.decision === 'allow' || call.autoAllow === true;
+    // SE-03: an ask rule asks even what a hook or the session's directories would let through.
+    const askRule =
+      decision === 'ask' &&
+      decidePermission({ ...rules, permissionMode: 'bypassPermissions' }) === 'ask';
+    const allowed =
+      decision === 'allow' ||
+      (!askRule && (verdict.decision === 'allow' || call.autoAllow === true));
     if (verdict.decision !== 'ask' && allowed) return finish({ allow: true, input, always: false });
     // After the client closed its input nobody can answer a prompt: an "ask" is then a denial.
     if (launch.permissionPromptTool !== 'stdio' || state.client.input !== 'open')

@@ -118,7 +118,9 @@ export function applyStartupSettings(context: MachineContext, session: Session, 
     });
   };
   const requested = launch.model;
-  const modelId = requested ? resolveModelId(requested, session.catalog) : undefined;
+  const modelId = requested
+    ? resolveModelId(requested, session.catalog, context.backend?.models?.aliases)
+    : undefined;
   if (modelId === undefined || modelId === session.catalog.currentModelId) {
     if (requested)
       context.log.info('start-up model not offered by the agent', { model: requested });

@@ -14,13 +14,16 @@ type Question = PathContext & {
   readonly input: unknown;
   readonly allowedTools?: readonly string[];
   readonly disallowedTools?: readonly string[];
+  /** `permissions.ask` rules: a match asks, whatever the mode or an allow rule say. */
+  readonly askTools?: readonly string[];
   /** The client's Claude permission mode (`default`, `acceptEdits`, `plan`, ...). */
   readonly permissionMode?: string;
 };
 
 /**
  * What the bridge does with an agent's permission request before asking anyone: a matching
- * `disallowedTools` rule denies (always wins); `bypassPermissions` allows; `plan` denies file edits
+ * `disallowedTools` rule denies (always wins); a matching `askTools` rule asks, also under
+ * `bypassPermissions` (as Claude Code, SE-03); `bypassPermissions` allows; `plan` denies file edits
  * and commands no allow rule covers; a matching `allowedTools` rule allows; `acceptEdits` allows
  * Edit, Write, MultiEdit and NotebookEdit; `dontAsk` denies the rest; otherwise `ask`.
  */
@@ -29,6 +32,8 @@ export function decidePermission(question: Question): 'allow' | 'deny' | 'ask' {
   const matchesAny = (rules: readonly string[] | undefined, purpose: Purpose): boolean =>
     rules?.some((rule) => matchesRule(rule, question, purpose)) ?? false;
   if (matchesAny(question.disallowedTools, 'deny')) return 'deny';
+  // An ask rule matches as a deny rule does: any chained command is enough.
+  if (toolName !== 'StructuredOutput' && matchesAny(question.askTools, 'deny')) return 'ask';
   // SO-01: the bridge's own tool that carries the answer, never asked about (as in Claude Code).
   if (mode === 'bypassPermissions' || toolName === 'StructuredOutput') return 'allow';
   const allowed = matchesAny(question.allowedTools, 'allow');

@@ -78,16 +78,52 @@ export function applyConfigOptionUpdate(
   return applyConfigOptions({ ...catalog }, configOptions, { mode: true, model: true });
 }
 
-/** S-20, C-02: an exact id, else a case-insensitive id, else a case-insensitive display name. */
-export function resolveModelId(requested: string, catalog: SessionCatalog): string | undefined {
+/** Claude Code's model aliases and the tier each runs (`opusplan` runs Sonnet outside plan mode). */
+const aliasTiers: Readonly<Record<string, string>> = {
+  opus: 'opus',
+  sonnet: 'sonnet',
+  haiku: 'haiku',
+  default: 'default',
+  best: 'opus',
+  fable: 'opus',
+  opusplan: 'sonnet',
+};
+
+/** SE-07: the tier a Claude model alias names (`sonnet[1m]` is `sonnet`), else undefined. */
+export const claudeModelTier = (requested: string): string | undefined =>
+  aliasTiers[
+    requested
+      .trim()
+      .toLowerCase()
+      .replace(/\[1m\]$/, '')
+  ];
+
+/**
+ * S-20, C-02: an exact id, else a case-insensitive id, else a case-insensitive display name. A
+ * Claude alias (SE-07) then takes the first of the backend's `aliases[tier]` the agent offers,
+ * else (not for `default`) the first offered model whose id or name contains the tier's word.
+ */
+export function resolveModelId(
+  requested: string,
+  catalog: SessionCatalog,
+  aliases: Readonly<Record<string, readonly string[]>> = {},
+): string | undefined {
   const exact = catalog.models.find((model) => model.id === requested);
   if (exact !== undefined) return exact.id;
   const lower = requested.trim().toLowerCase();
   if (lower === '') return undefined;
-  return (
-    catalog.models.find((model) => model.id.toLowerCase() === lower)?.id ??
-    catalog.models.find((model) => model.name.toLowerCase() === lower)?.id
-  );
+  const named = (name: string) =>
+    catalog.models.find((model) => model.id.toLowerCase() === name)?.id ??
+    catalog.models.find((model) => model.name.toLowerCase() === name)?.id;
+  const tier = claudeModelTier(lower);
+  if (tier === undefined) return named(lower);
+  for (const candidate of [lower, ...(aliases[tier] ?? [])]) {
+    const id = named(candidate.toLowerCase());
+    if (id !== undefined) return id;
+  }
+  if (tier === 'default') return undefined;
+  return catalog.models.find((model) => `${model.id} ${model.name}`.toLowerCase().includes(tier))
+    ?.id;
 }
 
 function applyConfigOptions(

@@ -65,6 +65,13 @@ export const backendManifestSchema = section({
   auth: section({ preferredMethodIds: strings }),
   /** The ACP client methods the bridge offers the agent (carried out by the host under its policy). */
   client: section({ fs: z.boolean().optional(), terminal: z.boolean().optional() }).optional(),
+  /**
+   * Claude Code's model aliases (`opus`, `sonnet`, `haiku`, `default`) as this agent's model ids
+   * or names, most preferred first: the first the agent offers is used (SE-07).
+   */
+  models: section({
+    aliases: z.partialRecord(z.enum(['opus', 'sonnet', 'haiku', 'default']), strings).readonly(),
+  }).optional(),
   /** What a turn costs: `reportsUsd` when the agent tells it (`usage_update.cost`), else list prices. */
   cost: section({
     reportsUsd: z.boolean().optional(),

@@ -37,6 +37,30 @@ export type HostOperationMap = {
   readonly 'mcp/open-endpoint': { params: McpEndpointRequest; result: McpEndpointOpened };
   /** Checks a value against a JSON Schema (structured output) with the host's validator. */
   readonly 'json-schema/validate': JsonSchemaCheck;
+  /** Runs a settings file's command hook through a shell, its hook input on stdin (HK-30). */
+  readonly 'hook/run-command': HookCommandRun;
+};
+
+/**
+ * `hook/run-command`: Claude Code's `{ "type": "command" }` hook. The host runs `command` through
+ * the platform's shell in `cwd`, with the agent's environment plus `env`, writes `input` to its
+ * stdin, and after `timeoutMs` kills its process group. Output beyond the host's cap is dropped.
+ */
+export type HookCommandRun = {
+  readonly params: {
+    readonly command: string;
+    readonly input: string;
+    readonly cwd: string;
+    readonly timeoutMs: number;
+    readonly env: Readonly<Record<string, string>>;
+  };
+  /** `exitCode` is `null` when a signal ended it (`timedOut`: the host's, at `timeoutMs`). */
+  readonly result: {
+    readonly exitCode: number | null;
+    readonly stdout: string;
+    readonly stderr: string;
+    readonly timedOut: boolean;
+  };
 };
 
 /** A kind of host operation. */

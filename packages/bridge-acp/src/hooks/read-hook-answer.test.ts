@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readHookAnswer } from './run-hooks.js';
+import { readHookAnswer } from './read-hook-answer.js';
 
 const answered = (response: Record<string, unknown>) =>
   ({ outcome: 'answered', response }) as const;
