@@ -1,6 +1,7 @@
 import { claudePermissionModes, UsageError } from '@agentbridge/core/contracts';
 import { closestMatch } from '../config/closest-match.js';
 import { parseJsonSchema } from '../mcp/parse-json-schema.js';
+import { parseSettingSources } from '../settings/setting-sources.js';
 import { parseLimits } from './parse-limits.js';
 import { findFlag, tokenizeArgv } from './tokenize-argv.js';
 
@@ -117,6 +118,10 @@ export function parseCommandLine(argv: readonly string[]) {
     limits: parseLimits(last, (name) => (has(name) ? values(name) : undefined), last('model')),
     /** `--json-schema`: every turn's structured output (SO-06). */
     jsonSchema: parseJsonSchema(last('json-schema')),
+    /** `--settings <file-or-json>`: the flag layer of Claude's settings (SE-01). */
+    settings: last('settings'),
+    /** `--setting-sources user,project,local`; undefined: all of them (SE-01). */
+    settingSources: parseSettingSources(last('setting-sources')),
     /** Only `stdio` is honoured; an MCP tool name is noted and ignored. */
     permissionPromptTool: permissionPromptTool === 'stdio' ? ('stdio' as const) : undefined,
     own: {

@@ -18,14 +18,13 @@ honoured variadic allowedTools/allowed-tools, disallowedTools/disallowed-tools, 
 honoured value fallback-model max-thinking-tokens thinking effort max-turns max-budget-usd
 honoured variadic tools,
 unsupported value debug-file resume-session-at resume-drops-turn agent agents
-honoured value json-schema
-unsupported value thinking-display task-budget permission-prompts settings
+honoured value json-schema settings setting-sources
+unsupported value thinking-display task-budget permission-prompts
 unsupported value managed-settings project-config-root
 unsupported variadic betas,
 unsupported repeatable plugin-dir plugin-dir-no-mcp
 inert boolean mcp-debug include-hook-events no-session-persistence strict-mcp-config ide
 inert boolean allow-dangerously-skip-permissions
-inert value setting-sources
 own value backend agent-command config
 own repeatable agent-arg
 own boolean json`;

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { ConfigError, errorMessage, isRecord } from '@agentbridge/core/contracts';
+import { ConfigError, isRecord } from '@agentbridge/core/contracts';
 import type { AgentConfig } from './agent-config-schema.js';
+import { jsonErrorReason, locateJsonError } from './locate-json-error.js';
 
 /** One configuration file that was found and validated. */
 export type ConfigFile = {
@@ -84,33 +85,18 @@ async function explore(how: Exploration, where: string, places: readonly string[
  * FT-10: where a config file's syntax breaks and why: js-yaml's mark and reason; for JSON (whose
  * messages name no place) the end of the shortest prefix `JSON.parse` rejects for the same reason.
  */
-function syntaxErrorOf(error: unknown, filePath: string) {
+function syntaxErrorOf(
+  error: unknown,
+  filePath: string,
+): { line?: number; column?: number; reason: string } {
   const { mark, reason, name } = Object(error) as {
     mark?: { line: number; column: number };
     reason?: string;
     name?: string;
   };
   if (mark) return { line: mark.line + 1, column: mark.column + 1, reason: String(reason) };
-  const reasonOf = (cause: unknown) =>
-    errorMessage(cause).split(/\n|, (?:"|\.\.\.)| in JSON at/)[0];
-  if (name !== 'JSONError') return { reason: reasonOf(error) };
-  const text = readFileSync(filePath, 'utf8');
-  const reasonAt = (length: number) => {
-    try {
-      JSON.parse(text.slice(0, length));
-    } catch (cause) {
-      return reasonOf(cause);
-    }
-    return '';
-  };
-  const because = reasonAt(text.length);
-  let [low, high] = [0, text.length + 1];
-  while (high - low > 1 && !because?.includes('end of JSON')) {
-    const middle = (low + high) >> 1;
-    [low, high] = reasonAt(middle) === because ? [low, middle] : [middle, high];
-  }
-  const before = text.slice(0, high - 1).split('\n');
-  return { line: before.length, column: (before.at(-1)?.length ?? 0) + 1, reason: because };
+  if (name !== 'JSONError') return { reason: jsonErrorReason(error) };
+  return locateJsonError(readFileSync(filePath, 'utf8'));
 }
 
 /** False when no search place is in `cwd` or above up to a `package.json` without `agent`. */

@@ -8,9 +8,9 @@ import { formatRpcError } from '../json-rpc/format-rpc-error.js';
 import { acpProtocolVersion } from '../json-rpc/json-rpc.js';
 import { openMcpEndpoint } from '../mcp/open-mcp-endpoint.js';
 import {
+  claudeModelTier,
   emptySessionCatalog,
   readSessionCatalog,
-  claudeModelTier,
   resolveModelId,
 } from '../session/session-catalog.js';
 import { readAgentInfo, sessionParams } from './agent-info.js';

@@ -11,6 +11,11 @@ import { type CliContext, cliVersion } from '../../cli-context.js';
 import type { LaunchSettings, ResolvedSettings } from '../../config/resolve-settings.js';
 import { type McpServers, mcpSecretValues, parseMcpConfigs } from '../../mcp/parse-mcp-configs.js';
 import { createSessionStore } from '../../session/session-store.js';
+import { loadClaudeSettings } from '../../settings/load-claude-settings.js';
+import {
+  type SettingsLaunchFields,
+  settingsLaunchFields,
+} from '../../settings/settings-launch-fields.js';
 
 /** A run whose agent is already booting: what {@link launchAgent} found, for `runAgent`. */
 export type LaunchedAgent = Awaited<ReturnType<typeof launchAgent>>;
@@ -46,13 +51,16 @@ export async function launchAgent(context: CliContext, setup: RunSetup) {
   const { cwd } = context;
   const agentCommand = settings.command ?? manifest.launch.command;
   const mcpServers = passThrough ? {} : await parseMcpConfigs(commandLine.mcpConfigs, cwd);
-  const inputs = { ...setup, manifest, continueSessionId, cwd, mcpServers, agentCommand };
+  // A real `claude` reads its settings files itself.
+  const claude = passThrough ? undefined : await loadLaunchSettings(context, commandLine);
+  const inputs = { ...setup, manifest, continueSessionId, cwd, mcpServers, agentCommand, claude };
   const launch = passThrough ? undefined : buildAcpLaunch(inputs);
   if (agentCommand === '') {
     const message = `backend '${manifest.id}' has no default command: pass --agent-command <cmd>, set AGENTBRIDGE_COMMAND, or add "command" to .agentrc.`;
     throw new ConfigError({ issues: [{ path: 'command', message }] });
   }
-  const prepared = await prepareLaunch(context, manifest, { ...settings, logger });
+  const settingsEnv = claude?.env;
+  const prepared = await prepareLaunch(context, manifest, { ...settings, settingsEnv, logger });
   const { command, env, version } = prepared;
   const args = passThrough ? [...prepared.args, ...commandLine.passthrough] : prepared.args;
   // MCP header and env values are secrets as much as the agent's credentials; from now on every
@@ -95,7 +103,11 @@ export async function launchAgent(context: CliContext, setup: RunSetup) {
 export function prepareLaunch(
   context: CliContext,
   manifest: BackendManifest,
-  options: LaunchSettings & Pick<ResolvedSettings, 'env' | 'stateDirectory'> & { logger: Logger },
+  options: LaunchSettings &
+    Pick<ResolvedSettings, 'env' | 'stateDirectory'> & {
+      logger: Logger;
+      settingsEnv?: Readonly<Record<string, string>> | undefined;
+    },
 ) {
   const { env: parentEnv, platform, cwd, homeDirectory } = context;
   const keepClaudeClientVariables = manifest.protocol === 'stream-json';
@@ -103,7 +115,21 @@ export function prepareLaunch(
   return prepareAgentLaunch({ ...options, ...host, manifest, configEnv: options.env });
 }
 
-/** The bridge's launch settings; `--continue` without an earlier session starts anew (as `claude`). */
+/** SE-01: Claude Code's settings files for this run; what they drop is told on stderr. */
+async function loadLaunchSettings(context: CliContext, commandLine: RunSetup['commandLine']) {
+  const { settings, diagnostics } = await loadClaudeSettings({
+    ...context,
+    sources: commandLine.settingSources,
+    flagSettings: commandLine.settings,
+  });
+  for (const line of diagnostics) context.stderr.write(`agentbridge: warning: ${line}\n`);
+  return settingsLaunchFields(settings);
+}
+
+/**
+ * The bridge's launch settings; `--continue` without an earlier session starts anew (as `claude`).
+ * The settings files' rules add to the flags' (SE-04); flags and `.agentrc` win for mode and model.
+ */
 export function buildAcpLaunch(
   options: Pick<RunSetup, 'commandLine' | 'settings'> & {
     readonly manifest: BackendManifest;
@@ -112,9 +138,11 @@ export function buildAcpLaunch(
     readonly mcpServers: McpServers;
     /** The executable that will be launched (for sign-in hints). */
     readonly agentCommand: string;
+    /** What the Claude settings files give (SE-04). */
+    readonly claude?: SettingsLaunchFields | undefined;
   },
 ): AcpLaunch {
-  const { commandLine, settings, cwd } = options;
+  const { commandLine, settings, cwd, claude } = options;
   const promptFile = (flag: string, path: string | undefined) => {
     try {
       return path === undefined ? undefined : readFileSync(resolve(cwd, path), 'utf8');
@@ -129,8 +157,8 @@ export function buildAcpLaunch(
     cwd,
     resumeSessionId,
     forkSession: (commandLine.forkSession && resumeSessionId !== undefined) || undefined,
-    model: settings.model,
-    permissionMode: settings.permissionMode,
+    model: settings.model ?? claude?.model,
+    permissionMode: settings.permissionMode ?? claude?.permissionMode,
     authMethodId: settings.authMethod,
     systemPrompt:
       commandLine.systemPrompt ?? promptFile('--system-prompt-file', commandLine.systemPromptFile),
@@ -139,7 +167,9 @@ export function buildAcpLaunch(
       promptFile('--append-system-prompt-file', commandLine.appendSystemPromptFile),
     mcpServers: Object.keys(options.mcpServers).length > 0 ? options.mcpServers : undefined,
     additionalDirectories: nonEmpty(
-      commandLine.additionalDirectories.map((directory) => resolve(cwd, directory)),
+      [...commandLine.additionalDirectories, ...(claude?.additionalDirectories ?? [])].map(
+        (directory) => resolve(cwd, directory),
+      ),
     ),
     includePartialMessages: commandLine.includePartialMessages || undefined,
     replayUserMessages: commandLine.replayUserMessages || undefined,
@@ -147,8 +177,12 @@ export function buildAcpLaunch(
     awaitInitialize:
       (commandLine.awaitInitialize && commandLine.mode === 'stream-json') || undefined,
     permissionPromptTool: commandLine.permissionPromptTool,
-    allowedTools: nonEmpty(commandLine.allowedTools),
-    disallowedTools: nonEmpty(commandLine.disallowedTools),
+    allowedTools: nonEmpty([...commandLine.allowedTools, ...(claude?.allowedTools ?? [])]),
+    disallowedTools: nonEmpty([...commandLine.disallowedTools, ...(claude?.disallowedTools ?? [])]),
+    askTools: nonEmpty(claude?.askTools ?? []),
+    commandHooks:
+      claude && Object.keys(claude.commandHooks).length > 0 ? claude.commandHooks : undefined,
+    notices: nonEmpty(claude?.notices ?? []),
     clientInfo: { name: 'agentbridge', title: 'agentbridge', version: cliVersion() },
     agentCommand: options.agentCommand,
     handshakeTimeoutMs: settings.handshakeTimeoutMs ?? options.manifest.process.handshakeTimeoutMs,

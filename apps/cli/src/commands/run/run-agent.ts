@@ -7,6 +7,7 @@ import {
   createClaudeTransport,
   createClientFiles,
   createClientTerminals,
+  createHookCommands,
   createJsonSchemaValidator,
   createMcpEndpoint,
 } from '@agentbridge/host-node';
@@ -140,6 +141,8 @@ function createRunTransport(context: CliContext, launched: LaunchedAgent): Trans
     // MCP-01, SO-03: the in-process MCP servers' endpoint and the structured output's validator.
     createMcpEndpoint({ relay: mcpRelayCommand }),
     createJsonSchemaValidator(),
+    // HK-30: the settings files' command hooks, with the agent's environment.
+    launch.commandHooks && createHookCommands({ env: transportOptions.env }),
   );
   // The bridge is pure: the host injects ids (uuids, as `claude` writes) and time.
   return createAcpTransport({ ...transportOptions, launch, backend: manifest, hostOperations });
