@@ -38,6 +38,7 @@ describe('parseCommandLine', () => {
       disallowedTools: ['WebFetch'],
       mcpConfigs: ['{"mcpServers":{"ext":{"type":"stdio","command":"echo","args":["hi"]}}}'],
       permissionMode: 'acceptEdits',
+      settingSources: ['user', 'project'],
       includePartialMessages: true,
       additionalDirectories: ['/tmp'],
       forkSession: true,
@@ -161,14 +162,14 @@ describe('parseCommandLine', () => {
       ...sdkPrefix,
       '--thinking=adaptive',
       '--effort=high',
-      '--settings',
-      '{}',
+      '--task-budget',
+      '5',
       '--betas=a,b',
       '--max-budget-usd=1',
       '--effort=low',
       '--permission-prompt-tool=mcp__x__ask',
     ]);
-    expect(commandLine.unsupportedFlags).toEqual(['settings', 'betas', 'permission-prompt-tool']);
+    expect(commandLine.unsupportedFlags).toEqual(['task-budget', 'betas', 'permission-prompt-tool']);
     expect(commandLine.limits).toMatchObject({
       thinking: 'adaptive',
       effort: 'low',
@@ -202,6 +203,7 @@ describe('parseCommandLine', () => {
           ...['max-turns', 'max-budget-usd', 'max-thinking-tokens', 'effort', 'thinking'],
           'fallback-model',
           'json-schema',
+          'setting-sources',
         ].includes(flag.name),
     );
     fc.assert(

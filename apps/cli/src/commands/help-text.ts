@@ -20,6 +20,7 @@ Claude options honoured:
   --append-system-prompt[-file] <text>  --include-partial-messages  --replay-user-messages
   --allowedTools <tools...>  --disallowedTools <tools...>  --permission-prompt-tool stdio
   --add-dir <dirs...>  --dangerously-skip-permissions  --verbose  --debug  --debug-to-stderr
+  --settings <file|json>  --setting-sources <user,project,local> (Claude's settings files)
 Other claude flags are accepted; those an ACP agent cannot honour print a one-line note.
 
 agentbridge options:

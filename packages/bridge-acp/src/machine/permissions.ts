@@ -141,7 +141,7 @@ export function judgeToolCall(
       permissionMode: sessionOf(state)?.permissionMode ?? 'default',
     });
     if (decision === 'deny') return finish({ allow: false, text: policyDenialText(toolName) });
-    // SE-03: an ask rule asks even what a hook or the session's directories would let through.
+    // SE-04: an ask rule asks even what a hook or the session's directories would let through.
     const askRule =
       decision === 'ask' &&
       decidePermission({ ...rules, permissionMode: 'bypassPermissions' }) === 'ask';

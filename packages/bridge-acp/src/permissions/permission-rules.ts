@@ -23,7 +23,7 @@ type Question = PathContext & {
 /**
  * What the bridge does with an agent's permission request before asking anyone: a matching
  * `disallowedTools` rule denies (always wins); a matching `askTools` rule asks, also under
- * `bypassPermissions` (as Claude Code, SE-03); `bypassPermissions` allows; `plan` denies file edits
+ * `bypassPermissions` (as Claude Code, SE-04); `bypassPermissions` allows; `plan` denies file edits
  * and commands no allow rule covers; a matching `allowedTools` rule allows; `acceptEdits` allows
  * Edit, Write, MultiEdit and NotebookEdit; `dontAsk` denies the rest; otherwise `ask`.
  */
