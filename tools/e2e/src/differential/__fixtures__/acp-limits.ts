@@ -64,6 +64,7 @@ export const acpLimits: Readonly<Record<string, Partial<Record<Feature, AcpLimit
   },
   'shell deny': { modelToolResults: refused },
   'pre-tool hook deny': { modelToolResults: refused },
+  'settings command hook block': { modelToolResults: refused },
   'structured output': {
     text: structuredOutputTurn(() => ['Answered.']),
     modelToolResults: structuredOutputTurn(() => [

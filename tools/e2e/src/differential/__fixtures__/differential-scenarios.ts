@@ -32,8 +32,8 @@ export type DifferentialScenario = {
    * the two sides offer the model a tool under different names.
    */
   readonly turns: (work: string, side: Side) => readonly AnthropicTurn[];
-  /** More `query()` options (`maxTurns`, `outputFormat`). */
-  readonly options?: Pick<Options, 'maxTurns' | 'outputFormat'>;
+  /** More `query()` options (`maxTurns`, `outputFormat`, `settings`: `--settings`). */
+  readonly options?: Pick<Options, 'maxTurns' | 'outputFormat' | 'settings'>;
   /** The client's hooks, one matcher per event, recorded as they are called. */
   readonly hooks?: Partial<Record<HookEvent, ScenarioHook>>;
   /** A second prompt after the first turn's result (the session goes on after a limit). */

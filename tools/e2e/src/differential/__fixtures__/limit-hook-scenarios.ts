@@ -8,6 +8,10 @@ const schema = {
   additionalProperties: false,
 };
 
+/** A command hook that writes its input's keys to `$CLAUDE_PROJECT_DIR/hook-keys.txt`, then blocks. */
+const keysHook =
+  "node -e \"let s='';process.stdin.on('data',(d)=>s+=d).on('end',()=>{require('fs').writeFileSync(process.env.CLAUDE_PROJECT_DIR+'/hook-keys.txt',Object.keys(JSON.parse(s)).join(' ')+'\\n');process.stderr.write('no shell here\\n');process.exit(2)})\"";
+
 /** Asks the fake server's next (held) main-loop answer ourselves, and goes away once it started. */
 async function takeHeldTurn(server: FakeAnthropicServer): Promise<void> {
   const abort = new AbortController();
@@ -70,6 +74,33 @@ export const limitAndHookScenarios: readonly DifferentialScenario[] = [
             permissionDecisionReason: 'No shell in this project.',
           },
         }),
+      },
+    },
+    turns: (work) => [
+      {
+        blocks: [
+          {
+            type: 'tool_use',
+            name: 'Bash',
+            input: { command: `echo hi > ${work}/shell.txt`, description: 'Write shell.txt' },
+          },
+        ],
+      },
+      { blocks: [{ type: 'text', text: 'Understood, no shell.' }] },
+    ],
+  },
+  {
+    // HK-30, HK-31: a command hook of the settings (`--settings`, which agentbridge runs itself:
+    // claude-agent-acp's Claude Code never sees it) blocks with exit 2 and its stderr; it writes
+    // the keys of its hook input to the project, whose files both sides must hold alike.
+    name: 'settings command hook block',
+    cites: 'SE-06 HK-30 HK-31 ',
+    prompt: 'Make shell.txt with the shell.',
+    options: {
+      settings: {
+        hooks: {
+          PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: keysHook }] }],
+        },
       },
     },
     turns: (work) => [
