@@ -38,7 +38,8 @@ describe('command hooks on the host (real processes)', () => {
   });
 
   it('HK-30 a command that ignores its input and prints JSON exits 0', async () => {
-    const output = '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}';
+    const output =
+      '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}';
     await expect(run(`echo '${output}'`)).resolves.toEqual({
       exitCode: 0,
       stdout: `${output}\n`,
@@ -68,7 +69,10 @@ describe('command hooks on the host (real processes)', () => {
     const host = hooks();
     const missing = join(root, 'missing');
     await expect(
-      host['hook/run-command']({ command: 'true', input, cwd: missing, timeoutMs: 1000, env: {} }, inbox),
+      host['hook/run-command'](
+        { command: 'true', input, cwd: missing, timeoutMs: 1000, env: {} },
+        inbox,
+      ),
     ).rejects.toThrow();
     const marker = join(root, 'done');
     const running = host['hook/run-command'](

@@ -169,7 +169,11 @@ describe('parseCommandLine', () => {
       '--effort=low',
       '--permission-prompt-tool=mcp__x__ask',
     ]);
-    expect(commandLine.unsupportedFlags).toEqual(['task-budget', 'betas', 'permission-prompt-tool']);
+    expect(commandLine.unsupportedFlags).toEqual([
+      'task-budget',
+      'betas',
+      'permission-prompt-tool',
+    ]);
     expect(commandLine.limits).toMatchObject({
       thinking: 'adaptive',
       effort: 'low',

@@ -27,7 +27,7 @@ function commandHarness(commandHooks: CommandHooks, launch: Line = {}) {
 }
 
 /** The `hook/run-command` operations the bridge asked the host for. */
-const runs = (harness: Harness) =>
+const runs = (harness: Harness): Line[] =>
   harness.actions.flatMap((action) =>
     action.type === 'host-operation' && action.operation.kind === 'hook/run-command'
       ? [{ id: action.operationId, ...(action.operation.params as Line) }]
