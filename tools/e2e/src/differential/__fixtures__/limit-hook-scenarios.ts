@@ -1,4 +1,4 @@
-import type { FakeAnthropicServer } from '../../fake-anthropic-server.js';
+import type { AnthropicTurn, FakeAnthropicServer } from '../../fake-anthropic-server.js';
 import type { DifferentialScenario } from './differential-scenarios.js';
 
 const schema = {
@@ -11,6 +11,20 @@ const schema = {
 /** A command hook that writes its input's keys to `$CLAUDE_PROJECT_DIR/hook-keys.txt`, then blocks. */
 const keysHook =
   "node -e \"let s='';process.stdin.on('data',(d)=>s+=d).on('end',()=>{require('fs').writeFileSync(process.env.CLAUDE_PROJECT_DIR+'/hook-keys.txt',Object.keys(JSON.parse(s)).join(' ')+'\\n');process.stderr.write('no shell here\\n');process.exit(2)})\"";
+
+/** The model tries a shell command, then takes its refusal. */
+const shellRefused = (work: string): AnthropicTurn[] => [
+  {
+    blocks: [
+      {
+        type: 'tool_use',
+        name: 'Bash',
+        input: { command: `echo hi > ${work}/shell.txt`, description: 'Write shell.txt' },
+      },
+    ],
+  },
+  { blocks: [{ type: 'text', text: 'Understood, no shell.' }] },
+];
 
 /** Asks the fake server's next (held) main-loop answer ourselves, and goes away once it started. */
 async function takeHeldTurn(server: FakeAnthropicServer): Promise<void> {
@@ -76,18 +90,7 @@ export const limitAndHookScenarios: readonly DifferentialScenario[] = [
         }),
       },
     },
-    turns: (work) => [
-      {
-        blocks: [
-          {
-            type: 'tool_use',
-            name: 'Bash',
-            input: { command: `echo hi > ${work}/shell.txt`, description: 'Write shell.txt' },
-          },
-        ],
-      },
-      { blocks: [{ type: 'text', text: 'Understood, no shell.' }] },
-    ],
+    turns: shellRefused,
   },
   {
     // HK-30, HK-31: a command hook of the settings (`--settings`, which agentbridge runs itself:
@@ -103,18 +106,7 @@ export const limitAndHookScenarios: readonly DifferentialScenario[] = [
         },
       },
     },
-    turns: (work) => [
-      {
-        blocks: [
-          {
-            type: 'tool_use',
-            name: 'Bash',
-            input: { command: `echo hi > ${work}/shell.txt`, description: 'Write shell.txt' },
-          },
-        ],
-      },
-      { blocks: [{ type: 'text', text: 'Understood, no shell.' }] },
-    ],
+    turns: shellRefused,
   },
   {
     // SO-01, SO-02: the model answers through the StructuredOutput tool. Claude Code offers it
