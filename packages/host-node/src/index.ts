@@ -18,3 +18,4 @@ export { prepareAgentLaunch } from './prepare-agent-launch.js';
 export { probeAgentVersion } from './probe-agent-version.js';
 export { createRedactor, secretArgumentValues } from './redact-secrets.js';
 export { resolveStateDirectory } from './state-directory.js';
+export { createShellParser, parseShellCommand } from './shell-parser.js';

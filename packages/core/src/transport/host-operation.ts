@@ -39,7 +39,33 @@ export type HostOperationMap = {
   readonly 'json-schema/validate': JsonSchemaCheck;
   /** Runs a settings file's command hook through a shell, its hook input on stdin (HK-30). */
   readonly 'hook/run-command': HookCommandRun;
+  /** Parses a shell command line with a bash grammar for the permission rules (RU-01). */
+  readonly 'shell/parse': { params: { readonly command: string }; result: ShellAnalysis };
 };
+
+/** One simple command of a parsed command line: its words as the shell would see them. */
+export type ShellSimpleCommand = {
+  /** The words after the assignments, unquoted; `undefined` for a word only run time knows. */
+  readonly argv: readonly (string | undefined)[];
+  /** `x=1` before the program. */
+  readonly assignments: readonly string[];
+  /** Redirections of this command: operator (`>`, `>>`, `2>&1`'s `>&`, `<`) and target. */
+  readonly redirects: readonly { readonly operator: string; readonly target: string }[];
+};
+
+/**
+ * A command line as a bash grammar parsed it: every simple command, including those of
+ * pipelines, lists, subshells, groups and substitutions; `complex` names the constructs a
+ * prefix rule cannot vouch for (substitutions, expansions, control flow, heredocs). A line the
+ * grammar cannot parse is `{ ok: false, reason }`.
+ */
+export type ShellAnalysis =
+  | {
+      readonly ok: true;
+      readonly commands: readonly ShellSimpleCommand[];
+      readonly complex: readonly string[];
+    }
+  | { readonly ok: false; readonly reason: string };
 
 /**
  * `hook/run-command`: Claude Code's `{ "type": "command" }` hook. The host runs `command` through
