@@ -2,6 +2,7 @@ import type { BackendManifest, BridgeEvent, HostResult } from '@agentbridge/core
 import { createMemoryLogger } from '@agentbridge/core/contracts';
 import type { AcpLaunch } from '../acp-launch.js';
 import { createAcpBridge } from '../create-acp-bridge.js';
+import { parseShell } from './parse-shell.js';
 
 /** The events other than messages: timers, stop-agent, session and sign-in news. */
 export type HostAction = Exclude<BridgeEvent, { type: 'client-message' | 'agent-message' }>;
@@ -84,6 +85,8 @@ export function createHarness(options: HarnessOptions = {}) {
   const clientLines: Line[] = [];
   const actions: HostAction[] = [];
   const inbox: Line[] = [];
+  /** `shell/parse` operations, answered with the real grammar as the host would (RU-01). */
+  const parses: { operationId: string; command: string }[] = [];
   const log = createMemoryLogger();
   let now = 1_000;
   let uuid = 0;
@@ -98,6 +101,8 @@ export function createHarness(options: HarnessOptions = {}) {
         inbox.push(message);
       } else if (event.type === 'client-message') {
         clientLines.push(JSON.parse(JSON.stringify(event.message)) as Line);
+      } else if (event.type === 'host-operation' && event.operation.kind === 'shell/parse') {
+        parses.push({ operationId: event.operationId, command: event.operation.params.command });
       } else {
         actions.push(event);
       }
@@ -111,7 +116,14 @@ export function createHarness(options: HarnessOptions = {}) {
     if (pumping) return;
     pumping = true;
     try {
-      for (let message = inbox.shift(); message !== undefined; message = inbox.shift()) {
+      for (;;) {
+        const parse = parses.shift();
+        if (parse !== undefined) {
+          bridge.onHostResult(parse.operationId, { ok: true, value: parseShell(parse.command) });
+          continue;
+        }
+        const message = inbox.shift();
+        if (message === undefined) break;
         if (typeof message.method !== 'string' || message.id === undefined) continue;
         const entry = script[message.method];
         const answer = typeof entry === 'function' ? entry(message.params ?? {}) : entry;

@@ -10,7 +10,9 @@ import {
   choosePermissionOption,
   readPermissionOptions,
 } from '../permissions/permission-options.js';
-import { decidePermission } from '../permissions/permission-rules.js';
+import { decidePermission, needsShellParse } from '../permissions/permission-rules.js';
+import { shellAskReason } from '../permissions/shell-rules.js';
+import type { ShellAnalysis } from '@agentbridge/core/contracts';
 import type {
   MachineContext,
   PendingPermission,
@@ -83,6 +85,23 @@ function preToolUse(
 }
 
 /**
+ * RU-01: parses a Bash call's command line through the host (`shell/parse`) when a rule looks at
+ * its content, then calls `then` with the analysis (`undefined` when no rule needs it). A failed
+ * parse is an unparsable line: asked about, never allowed by a rule.
+ */
+function withShellAnalysis(
+  context: MachineContext,
+  question: Parameters<typeof needsShellParse>[0],
+  then: (shell: ShellAnalysis | undefined) => void,
+) {
+  const command = isRecord(question.input) ? question.input.command : undefined;
+  if (!needsShellParse(question) || typeof command !== 'string') return then(undefined);
+  context.host.perform('shell/parse', { command }, (result) =>
+    then(result.ok ? result.value : { ok: false, reason: result.message }),
+  );
+}
+
+/**
  * PM-01..PM-06, HK-06, HK-07, LM-02..LM-05: decides a tool call. In order: the limits, the
  * PreToolUse hooks (`deny` refuses, `allow` skips the client, `ask` asks it), the client's rules
  * and mode, then `can_use_tool` with `--permission-prompt-tool stdio` (else a listed denial).
@@ -133,26 +152,42 @@ export function judgeToolCall(
         });
       input = verdict.updatedInput;
     }
-    const rules = { toolName, input, askTools: launch.askTools, cwd: launch.cwd };
-    const decision = decidePermission({
-      ...rules,
+    const directories = { cwd: launch.cwd, additionalDirectories: launch.additionalDirectories };
+    const base = { toolName, input, askTools: launch.askTools, ...directories };
+    const lists = {
       allowedTools: launch.allowedTools ?? [],
       disallowedTools: state.client.disallowedTools,
-      permissionMode: sessionOf(state)?.permissionMode ?? 'default',
+    };
+    withShellAnalysis(context, { ...base, ...lists }, (shell) => {
+      if (!current()) return;
+      const rules = { ...base, ...(shell === undefined ? {} : { shell }) };
+      const decision = decidePermission({
+        ...rules,
+        ...lists,
+        permissionMode: sessionOf(state)?.permissionMode ?? 'default',
+      });
+      if (decision === 'deny') return finish({ allow: false, text: policyDenialText(toolName) });
+      // SE-04: an ask rule asks even what a hook or the session's directories would let through.
+      const askRule =
+        decision === 'ask' &&
+        decidePermission({ ...rules, permissionMode: 'bypassPermissions' }) === 'ask';
+      const allowed =
+        decision === 'allow' ||
+        (!askRule && (verdict.decision === 'allow' || call.autoAllow === true));
+      if (verdict.decision !== 'ask' && allowed)
+        return finish({ allow: true, input, always: false });
+      // After the client closed its input nobody can answer a prompt: an "ask" is then a denial.
+      if (launch.permissionPromptTool !== 'stdio' || state.client.input !== 'open')
+        return finish({ allow: false, text: notGrantedText(toolName) });
+      const description = shellAskReason(shell);
+      askClient(
+        context,
+        turn,
+        entry,
+        { ...call, input, ...(description === undefined ? {} : { description }) },
+        finish,
+      );
     });
-    if (decision === 'deny') return finish({ allow: false, text: policyDenialText(toolName) });
-    // SE-04: an ask rule asks even what a hook or the session's directories would let through.
-    const askRule =
-      decision === 'ask' &&
-      decidePermission({ ...rules, permissionMode: 'bypassPermissions' }) === 'ask';
-    const allowed =
-      decision === 'allow' ||
-      (!askRule && (verdict.decision === 'allow' || call.autoAllow === true));
-    if (verdict.decision !== 'ask' && allowed) return finish({ allow: true, input, always: false });
-    // After the client closed its input nobody can answer a prompt: an "ask" is then a denial.
-    if (launch.permissionPromptTool !== 'stdio' || state.client.input !== 'open')
-      return finish({ allow: false, text: notGrantedText(toolName) });
-    askClient(context, turn, entry, { ...call, input }, finish);
   });
 }
 
@@ -161,7 +196,10 @@ function askClient(
   context: MachineContext,
   turn: Turn,
   entry: PendingPermission,
-  call: Omit<PendingPermission, 'requestId'> & { readonly title?: string },
+  call: Omit<PendingPermission, 'requestId'> & {
+    readonly title?: string;
+    readonly description?: string;
+  },
   finish: (outcome: PermissionOutcome) => void,
 ) {
   const { toolName, input, title } = call;
@@ -172,6 +210,7 @@ function askClient(
     input: { ...input },
     permission_suggestions: call.allowAlways ? [alwaysAllowSuggestion(toolName)] : [],
     tool_use_id: call.toolUseId,
+    ...(call.description === undefined ? {} : { description: call.description }),
     ...mcpProvenanceOf(context, toolName),
   };
   entry.requestId = context.clientRequests.ask(
@@ -284,13 +323,17 @@ export function judgeUnaskedToolCall(context: MachineContext, turn: Turn, tool: 
   if (refused !== undefined) return refuse(refused, 'aborted_tools');
   const { launch, state } = context;
   const rules = {
+    toolName: name,
+    input,
     allowedTools: [],
     disallowedTools: state.client.disallowedTools,
     permissionMode: 'bypassPermissions',
     cwd: launch.cwd,
   };
-  if (decidePermission({ toolName: name, input, ...rules }) === 'deny')
-    return refuse(policyDenialText(name), 'aborted_tools');
+  withShellAnalysis(context, rules, (shell) => {
+    const denied = decidePermission({ ...rules, ...(shell === undefined ? {} : { shell }) });
+    if (denied === 'deny') refuse(policyDenialText(name), 'aborted_tools');
+  });
   preToolUse(context, { tool, name, input, toolUseId: id }, (verdict) => {
     if (verdict.stop !== undefined) stopTurn(context, turn, hookStoppedEnding(verdict.stop));
     if (verdict.decision === 'deny' || verdict.block !== undefined)

@@ -119,7 +119,9 @@ function readRedirect(node: ShellSyntaxNode, visit: Visit, complex: Set<string>)
   }
   const parts = childrenOf(node);
   const operator = parts.find((part) => !part.isNamed)?.text ?? '>';
-  const destination = parts.filter((part) => part.isNamed && part.type !== 'file_descriptor').at(-1);
+  const destination = parts
+    .filter((part) => part.isNamed && part.type !== 'file_descriptor')
+    .at(-1);
   const target = destination === undefined ? '' : wordValue(destination, visit, complex);
   return { operator, target: target ?? '$?' };
 }
@@ -151,7 +153,9 @@ function wordValue(node: ShellSyntaxNode, visit: Visit, complex: Set<string>): s
     case 'string': {
       const parts = childrenOf(node).filter((child) => child.isNamed);
       if (parts.some((part) => part.type !== 'string_content')) return undefined;
-      return node.text.slice(1, -1).replace(/\\([$`"\\\n])/g, (_, c: string) => (c === '\n' ? '' : c));
+      return node.text
+        .slice(1, -1)
+        .replace(/\\([$`"\\\n])/g, (_, c: string) => (c === '\n' ? '' : c));
     }
     case 'concatenation': {
       const values = childrenOf(node).map((part) => wordValue(part, () => {}, new Set()));

@@ -1,11 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { parseShell } from '../__fixtures__/parse-shell.js';
 import { cwd } from './__fixtures__/match-permission-rule.js';
 import { decidePermission } from './permission-rules.js';
 
 describe('decidePermission', () => {
   const ask = (overrides: Partial<Parameters<typeof decidePermission>[0]>) =>
-    decidePermission({ toolName: 'Bash', input: { command: 'ls' }, cwd, ...overrides });
+    decidePermission({
+      toolName: 'Bash',
+      input: { command: 'ls' },
+      cwd,
+      ...overrides,
+      shell: parseShell(String((overrides.input as { command?: unknown })?.command ?? 'ls')),
+    });
 
   it('disallowed rules win over everything, bypassPermissions included', () => {
     expect(

@@ -1,6 +1,7 @@
 import { isRecord } from '@agentbridge/core/contracts';
 import { matchesPathPattern, type PathContext } from './path-pattern.js';
-import { splitShellCommand } from './shell-command.js';
+import type { ShellAnalysis } from '@agentbridge/core/contracts';
+import { allowRuleMatches, controlCharacters, denyRuleMatches } from './shell-rules.js';
 
 /** Tools that change files (`Edit(...)` rules cover them all) and that read files (`Read(...)`). */
 const fileEditTools = ['Edit', 'Write', 'MultiEdit', 'NotebookEdit', 'Delete', 'Move'];
@@ -18,7 +19,28 @@ type Question = PathContext & {
   readonly askTools?: readonly string[];
   /** The client's Claude permission mode (`default`, `acceptEdits`, `plan`, ...). */
   readonly permissionMode?: string;
+  /** `--add-dir` directories: with the cwd, where an allowed shell command may touch paths. */
+  readonly additionalDirectories?: readonly string[];
+  /** The command line as the bash grammar parsed it (`shell/parse`); without it no shell allow rule matches. */
+  readonly shell?: ShellAnalysis;
 };
+
+const unparsed: ShellAnalysis = { ok: false, reason: 'not parsed' };
+
+/** RU-04: a shell command line with control characters (`\r`), refused before any rule. */
+export function hasControlCharacters(toolName: string, input: unknown): boolean {
+  const command = isRecord(input) ? input.command : undefined;
+  return toolName === 'Bash' && typeof command === 'string' && controlCharacters.test(command);
+}
+
+/** Whether any rule of the question looks at a shell command's content (then it is parsed first). */
+export function needsShellParse(question: Question): boolean {
+  const rules = [question.allowedTools, question.disallowedTools, question.askTools].flat();
+  return (
+    question.toolName === 'Bash' &&
+    rules.some((rule) => /^\s*Bash\s*\((?!\s*\*?\s*\))/.test(rule ?? ''))
+  );
+}
 
 /**
  * What the bridge does with an agent's permission request before asking anyone: a matching
@@ -31,6 +53,7 @@ export function decidePermission(question: Question): 'allow' | 'deny' | 'ask' {
   const { toolName, permissionMode: mode } = question;
   const matchesAny = (rules: readonly string[] | undefined, purpose: Purpose): boolean =>
     rules?.some((rule) => matchesRule(rule, question, purpose)) ?? false;
+  if (hasControlCharacters(toolName, question.input)) return 'deny';
   if (matchesAny(question.disallowedTools, 'deny')) return 'deny';
   // An ask rule matches as a deny rule does: any chained command is enough.
   if (toolName !== 'StructuredOutput' && matchesAny(question.askTools, 'deny')) return 'ask';
@@ -70,7 +93,16 @@ function matchesRule(rule: string, question: Question, purpose: Purpose): boolea
   if (!covered || content === '') return covered;
   const record = isRecord(input) ? input : {};
   if (toolName === 'Bash') {
-    return typeof record.command === 'string' && matchesCommand(content, record.command, purpose);
+    if (typeof record.command !== 'string') return false;
+    const shell = question.shell ?? unparsed;
+    if (purpose === 'deny') return denyRuleMatches(content, record.command, shell);
+    const roots = [question.cwd, ...(question.additionalDirectories ?? [])];
+    const directories = {
+      ...(question.cwd === undefined ? {} : { cwd: question.cwd }),
+      ...(question.homeDirectory === undefined ? {} : { home: question.homeDirectory }),
+      roots: roots.filter((root): root is string => root !== undefined),
+    };
+    return allowRuleMatches(content, shell, directories);
   }
   if (fileEditTools.includes(toolName) || fileReadTools.includes(toolName)) {
     const path = [record.file_path, record.path, record.notebook_path].find(
@@ -87,26 +119,6 @@ function matchesMcpRule(ruleTool: string, toolName: string): boolean {
   if (ruleName === toolName) return true;
   const server = ruleName.slice('mcp__'.length);
   return server !== '' && !server.includes('__') && toolName.startsWith(`${ruleName}__`);
-}
-
-function matchesCommand(content: string, command: string, purpose: Purpose): boolean {
-  const { commands, hasSubstitution } = splitShellCommand(command);
-  if (commands.length === 0) return false;
-  const matches = commandMatcher(content);
-  if (purpose === 'deny') return matches(command.trim()) || commands.some(matches);
-  return !hasSubstitution && commands.every(matches);
-}
-
-function commandMatcher(content: string): (command: string) => boolean {
-  if (content.endsWith(':*')) {
-    const prefix = content.slice(0, -2).trim();
-    return (command) =>
-      command === prefix || (command.startsWith(prefix) && /\s/.test(command[prefix.length] ?? ''));
-  }
-  if (!content.includes('*')) return (command) => command === content;
-  const escaped = content.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'));
-  const expression = new RegExp(`^${escaped.join('.*')}$`, 's');
-  return (command) => expression.test(command);
 }
 
 function matchesDomain(content: string, url: unknown): boolean {

@@ -8,6 +8,7 @@ import {
   createClientFiles,
   createClientTerminals,
   createHookCommands,
+  createShellParser,
   createJsonSchemaValidator,
   createMcpEndpoint,
 } from '@agentbridge/host-node';
@@ -143,6 +144,8 @@ function createRunTransport(context: CliContext, launched: LaunchedAgent): Trans
     createJsonSchemaValidator(),
     // HK-30: the settings files' command hooks, with the agent's environment.
     launch.commandHooks && createHookCommands({ env: transportOptions.env }),
+    // RU-01: the bash grammar behind the shell permission rules, loaded on the first parse.
+    createShellParser(),
   );
   // The bridge is pure: the host injects ids (uuids, as `claude` writes) and time.
   return createAcpTransport({ ...transportOptions, launch, backend: manifest, hostOperations });

@@ -1,3 +1,5 @@
+import { isRecord } from '@agentbridge/core/contracts';
+import { parseShell } from '../../__fixtures__/parse-shell.js';
 import { decidePermission } from '../permission-rules.js';
 
 /** The project directory the rule tests resolve relative paths against. */
@@ -10,7 +12,12 @@ export const matchesPermissionRule = (
   input: unknown,
   options: { purpose?: 'allow' | 'deny'; cwd?: string; homeDirectory?: string } = {},
 ): boolean => {
-  const { purpose = 'allow', ...context } = options;
+  const { purpose = 'allow', ...rest } = options;
+  const command = isRecord(input) ? input.command : undefined;
+  const context =
+    toolName === 'Bash' && typeof command === 'string'
+      ? { ...rest, shell: parseShell(command) }
+      : rest;
   return purpose === 'deny'
     ? decidePermission({ toolName, input, ...context, disallowedTools: [rule] }) === 'deny'
     : decidePermission({ toolName, input, ...context, allowedTools: [rule] }) === 'allow';
