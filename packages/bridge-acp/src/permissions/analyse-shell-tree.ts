@@ -28,6 +28,18 @@ const dynamicWords: Record<string, string> = {
   expansion: 'parameter expansion',
   brace_expression: 'brace expansion',
 };
+const wordTypes = new Set([
+  'word',
+  'string',
+  'raw_string',
+  'ansi_c_string',
+  'number',
+  'concatenation',
+  'variable_name',
+  'string_content',
+  'extglob_pattern',
+  'regex',
+]);
 const ansiEscapes: Record<string, string> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b' };
 
 const childrenOf = (node: ShellSyntaxNode): ShellSyntaxNode[] =>
@@ -65,7 +77,12 @@ export function analyseShellTree(root: ShellSyntaxNode): ShellAnalysis {
     }
     if (!groups.has(node.type)) {
       complex.add(dynamicWords[node.type] ?? node.type.replace(/_/g, ' '));
-      for (const child of childrenOf(node)) visitWord(child, visit, complex);
+      // Control flow (`if`, `while`, `case`, functions) holds statements and words.
+      for (const child of childrenOf(node)) {
+        if (wordTypes.has(child.type) || child.type in dynamicWords)
+          visitWord(child, visit, complex);
+        else if (child.isNamed) visit(child, redirects);
+      }
       return;
     }
     for (const child of childrenOf(node)) visit(child, redirects);
