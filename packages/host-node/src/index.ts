@@ -17,5 +17,5 @@ export { createLineSplitter, createLineWriter, defaultMaxLineBytes } from './ndj
 export { prepareAgentLaunch } from './prepare-agent-launch.js';
 export { probeAgentVersion } from './probe-agent-version.js';
 export { createRedactor, secretArgumentValues } from './redact-secrets.js';
-export { resolveStateDirectory } from './state-directory.js';
 export { createShellParser, parseShellCommand } from './shell-parser.js';
+export { resolveStateDirectory } from './state-directory.js';

@@ -1,6 +1,6 @@
 import { isRecord } from '@agentbridge/core/contracts';
 import type { RequestPermissionRequest } from '@agentclientprotocol/sdk/unstable';
-import { type HookVerdict, hookName, runHooks } from '../hooks/run-hooks.js';
+import { hookName, runHooks } from '../hooks/run-hooks.js';
 import type { JsonRpcId } from '../json-rpc/json-rpc.js';
 import { hookStoppedEnding, unaskedDenialEnding } from '../limits/launch-limits.js';
 import { limitDenial, noteToolSettled, stopTurn } from '../limits/turn-limits.js';
@@ -10,9 +10,8 @@ import {
   choosePermissionOption,
   readPermissionOptions,
 } from '../permissions/permission-options.js';
-import { decidePermission, needsShellParse } from '../permissions/permission-rules.js';
+import { decidePermission } from '../permissions/permission-rules.js';
 import { shellAskReason } from '../permissions/shell-rules.js';
-import type { ShellAnalysis } from '@agentbridge/core/contracts';
 import type {
   MachineContext,
   PendingPermission,
@@ -23,6 +22,7 @@ import type {
 import { sessionOf } from './bridge-state.js';
 import { interruptTurn } from './finish-turn.js';
 import { deny, toolRejectedText } from './permission-denials.js';
+import { preToolUse } from './pre-tool-use.js';
 import {
   announceToolCall,
   describeToolCall,
@@ -30,6 +30,7 @@ import {
   toolCallOf,
   updateToolCall,
 } from './tool-calls.js';
+import { withShellAnalysis } from './with-shell-analysis.js';
 
 /** The `tool_result` of a call the bridge's own policy refused. */
 const policyDenialText = (toolName: string): string =>
@@ -54,50 +55,6 @@ function sameJson(left: unknown, right: unknown): boolean {
   return (
     keys.length === Object.keys(right).length &&
     keys.every((key) => Object.hasOwn(right, key) && sameJson(left[key], right[key]))
-  );
-}
-
-/** HK-06: runs the call's PreToolUse hooks once; a later ask for the same call reuses the verdict. */
-function preToolUse(
-  context: MachineContext,
-  call: {
-    readonly tool?: ToolCall;
-    readonly name: string;
-    readonly input: unknown;
-    readonly toolUseId: string;
-  },
-  then: (verdict: HookVerdict) => void,
-) {
-  const memo = call.tool?.preToolUse;
-  if (memo?.verdict !== undefined) return then(memo.verdict);
-  if (memo !== undefined) return void memo.waiting.push(then);
-  const entry: NonNullable<ToolCall['preToolUse']> = { waiting: [then] };
-  if (call.tool !== undefined) call.tool.preToolUse = entry;
-  const input = { tool_name: call.name, tool_input: call.input, tool_use_id: call.toolUseId };
-  runHooks(
-    context,
-    { event: 'PreToolUse', matchValue: call.name, toolUseId: call.toolUseId, input },
-    (verdict) => {
-      entry.verdict = verdict;
-      for (const waiter of entry.waiting.splice(0)) waiter(verdict);
-    },
-  );
-}
-
-/**
- * RU-01: parses a Bash call's command line through the host (`shell/parse`) when a rule looks at
- * its content, then calls `then` with the analysis (`undefined` when no rule needs it). A failed
- * parse is an unparsable line: asked about, never allowed by a rule.
- */
-function withShellAnalysis(
-  context: MachineContext,
-  question: Parameters<typeof needsShellParse>[0],
-  then: (shell: ShellAnalysis | undefined) => void,
-) {
-  const command = isRecord(question.input) ? question.input.command : undefined;
-  if (!needsShellParse(question) || typeof command !== 'string') return then(undefined);
-  context.host.perform('shell/parse', { command }, (result) =>
-    then(result.ok ? result.value : { ok: false, reason: result.message }),
   );
 }
 

@@ -1,7 +1,7 @@
+import type { ShellAnalysis } from '@agentbridge/core/contracts';
 import { isRecord } from '@agentbridge/core/contracts';
 import { matchesPathPattern, type PathContext } from './path-pattern.js';
-import type { ShellAnalysis } from '@agentbridge/core/contracts';
-import { allowRuleMatches, controlCharacters, denyRuleMatches } from './shell-rules.js';
+import { allowRuleMatches, denyRuleMatches, hasControlCharacter } from './shell-rules.js';
 
 /** Tools that change files (`Edit(...)` rules cover them all) and that read files (`Read(...)`). */
 const fileEditTools = ['Edit', 'Write', 'MultiEdit', 'NotebookEdit', 'Delete', 'Move'];
@@ -30,7 +30,7 @@ const unparsed: ShellAnalysis = { ok: false, reason: 'not parsed' };
 /** RU-04: a shell command line with control characters (`\r`), refused before any rule. */
 export function hasControlCharacters(toolName: string, input: unknown): boolean {
   const command = isRecord(input) ? input.command : undefined;
-  return toolName === 'Bash' && typeof command === 'string' && controlCharacters.test(command);
+  return toolName === 'Bash' && typeof command === 'string' && hasControlCharacter(command);
 }
 
 /** Whether any rule of the question looks at a shell command's content (then it is parsed first). */

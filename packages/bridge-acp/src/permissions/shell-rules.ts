@@ -23,7 +23,11 @@ const findActions = /^-(exec|execdir|ok|okdir|delete|fprint.*|fls)$/;
 /** Redirections that write nowhere: fd duplication and `/dev/null`. */
 const harmlessTarget = /^(\d+|-|\/dev\/null)$/;
 /** Control characters Claude Code refuses in a command line before any rule. */
-export const controlCharacters = /[\x00-\x08\x0b-\x1f\x7f]/;
+export const hasControlCharacter = (text: string): boolean =>
+  [...text].some((character) => {
+    const code = character.charCodeAt(0);
+    return (code < 32 && code !== 9 && code !== 10) || code === 127;
+  });
 
 /** The words of a command without its wrappers: `sudo -u x timeout 5 rm y` → `rm y`. */
 function unwrap(argv: readonly string[]): string[] {
@@ -127,7 +131,7 @@ export function allowRuleMatches(
   return shell.commands.every((command) => {
     const argv = command.argv;
     if (command.assignments.length > 0 || argv.length === 0) return false;
-    if (argv.some((word) => word === undefined || controlCharacters.test(word))) return false;
+    if (argv.some((word) => word === undefined || hasControlCharacter(word))) return false;
     const words = argv as readonly string[];
     if (!matches(words.join(' '))) return false;
     const writes = command.redirects.some(

@@ -8,9 +8,9 @@ import {
   createClientFiles,
   createClientTerminals,
   createHookCommands,
-  createShellParser,
   createJsonSchemaValidator,
   createMcpEndpoint,
+  createShellParser,
 } from '@agentbridge/host-node';
 import type { RunSetup } from '../../cli.js';
 import type { CliContext, TerminationSignal } from '../../cli-context.js';
