@@ -85,6 +85,9 @@ export function analyseShellTree(root: ShellSyntaxNode): ShellAnalysis {
       }
       return;
     }
+    // A subshell or group runs its commands elsewhere than the line: no prefix rule vouches for it.
+    if (node.type === 'subshell' || node.type === 'compound_statement')
+      complex.add(node.type.replace(/_/g, ' '));
     for (const child of childrenOf(node)) visit(child, redirects);
   };
   visit(root, []);

@@ -102,7 +102,7 @@ function matchesRule(rule: string, question: Question, purpose: Purpose): boolea
       ...(question.homeDirectory === undefined ? {} : { home: question.homeDirectory }),
       roots: roots.filter((root): root is string => root !== undefined),
     };
-    return allowRuleMatches(content, shell, directories);
+    return allowRuleMatches(content, record.command, shell, directories);
   }
   if (fileEditTools.includes(toolName) || fileReadTools.includes(toolName)) {
     const path = [record.file_path, record.path, record.notebook_path].find(

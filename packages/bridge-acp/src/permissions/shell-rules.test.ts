@@ -36,6 +36,8 @@ describe('shell rules over the bash grammar (issue 18)', () => {
     'cat x \\\n; rm y',
     'cat ../outside',
     'cat x; (',
+    '(cat x)',
+    '{ cat x; }',
   ];
   for (const command of catAsks) {
     it(`RU-02 allow Bash(cat:*) asks for ${JSON.stringify(command)}`, () => {
@@ -101,6 +103,10 @@ describe('shell rules over the bash grammar (issue 18)', () => {
     expect(decide('git  push', { deny: 'Bash(git push:*)' })).toBe('deny');
     expect(decide('git\tpush origin', { deny: 'Bash(git push:*)' })).toBe('deny');
     expect(decide('git status', { deny: 'Bash(git push:*)' })).toBe('ask');
+  });
+  it('RU-02 an exact rule names the line as written: `Bash(ls -la)` asks for `ls  -la`', () => {
+    expect(decide('ls -la', { allow: 'Bash(ls -la)' })).toBe('allow');
+    expect(decide('ls  -la', { allow: 'Bash(ls -la)' })).toBe('ask');
   });
   it('RU-04 a command line with a control character (\\r) is refused before any rule', () => {
     expect(decide('ls\rrm x', { allow: 'Bash' })).toBe('deny');

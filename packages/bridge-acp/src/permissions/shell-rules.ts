@@ -123,10 +123,13 @@ function isInsideRoots(word: string, directories: Directories): boolean {
  */
 export function allowRuleMatches(
   content: string,
+  line: string,
   shell: ShellAnalysis,
   directories: Directories,
 ): boolean {
   if (!shell.ok || shell.complex.length > 0 || shell.commands.length === 0) return false;
+  // An exact rule (no `*`) names the line as written, spaces included (as Claude Code).
+  if (!content.includes('*') && line.trim() !== content.trim()) return false;
   const matches = commandMatcher(content);
   return shell.commands.every((command) => {
     const argv = command.argv;

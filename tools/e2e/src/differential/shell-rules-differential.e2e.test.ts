@@ -49,7 +49,9 @@ async function claudeDecides(kind: RulePair['kind'], rule: string, commands: rea
     decisions: commands.map((command, index): Decision => {
       const text = results.get(ids[index] ?? '') ?? '';
       if (asked.has(command) || text.includes(askedMarker)) return 'ask';
-      return /denied|not allowed|refus|blocked/i.test(text) && !/\bhi\b/.test(text) ? 'deny' : 'allow';
+      return /denied|not allowed|refus|blocked/i.test(text) && !/\bhi\b/.test(text)
+        ? 'deny'
+        : 'allow';
     }),
     results: commands.map((_, index) => results.get(ids[index] ?? '') ?? ''),
   };
@@ -79,13 +81,16 @@ describe('RU-06 differential: shell permission rules, the real Claude Code and a
         });
         const reference = claude.decisions[index] ?? 'ask';
         const line = `  ${key}  ${JSON.stringify(command)}: claude ${reference}, agentbridge ${bridge}`;
-        if (rank[bridge] < rank[reference]) looser.push(`${line}  (${claude.results[index]?.slice(0, 120)})`);
+        if (rank[bridge] < rank[reference])
+          looser.push(`${line}  (${claude.results[index]?.slice(0, 120)})`);
         else if (rank[bridge] > rank[reference]) stricter.push(line);
       }
     }
     process.stdout.write(
       `\nshell rules: ${shellRuleCorpus.length} pairs; agentbridge stricter on ${stricter.length}:\n${stricter.join('\n')}\n`,
     );
-    expect(looser, `agentbridge more permissive than Claude Code:\n${looser.join('\n')}`).toEqual([]);
+    expect(looser, `agentbridge more permissive than Claude Code:\n${looser.join('\n')}`).toEqual(
+      [],
+    );
   }, 600_000);
 });
