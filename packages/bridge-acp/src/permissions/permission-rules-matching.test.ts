@@ -9,8 +9,8 @@ describe('permission rule syntax', () => {
     ['Read(./src/**)', 'Read', { file_path: `${cwd}/src/a.ts` }, { file_path: `${cwd}/lib/a.ts` }],
     ['Bash()', 'Bash', { command: 'a && b $(c)' }, undefined],
     ['Bash(*)', 'Bash', { command: 'a && b $(c)' }, undefined],
-    ['Bash(echo \\(hi\\))', 'Bash', { command: "echo '(hi)'" }, { command: 'echo \\(hi' }],
-    ['Bash(echo (nested))', 'Bash', { command: 'echo "(nested)"' }, { command: 'echo' }],
+    ['Bash(echo \\(hi\\):*)', 'Bash', { command: "echo '(hi)'" }, { command: 'echo \\(hi' }],
+    ['Bash(echo (nested):*)', 'Bash', { command: 'echo "(nested)"' }, { command: 'echo' }],
     ['mcp__blender', 'mcp__blender__render', {}, undefined],
     ['mcp__blender__render', 'mcp__blender__render', {}, undefined],
     [
