@@ -28,7 +28,7 @@ type Question = PathContext & {
 const unparsed: ShellAnalysis = { ok: false, reason: 'not parsed' };
 
 /** RU-04: a shell command line with control characters (`\r`), refused before any rule. */
-export function hasControlCharacters(toolName: string, input: unknown): boolean {
+function hasControlCharacters(toolName: string, input: unknown): boolean {
   const command = isRecord(input) ? input.command : undefined;
   return toolName === 'Bash' && typeof command === 'string' && hasControlCharacter(command);
 }

@@ -57,7 +57,7 @@ function denyReadings(command: ShellSimpleCommand): string[] {
 }
 
 /** A rule's content as a matcher of a whitespace-normalised command. */
-export function commandMatcher(content: string): (command: string) => boolean {
+function commandMatcher(content: string): (command: string) => boolean {
   const rule = content.trim().replace(/\s+/g, ' ');
   if (rule.endsWith(':*')) {
     const prefix = rule.slice(0, -2).trim();
