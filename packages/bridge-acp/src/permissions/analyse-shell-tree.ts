@@ -1,7 +1,7 @@
 import type { ShellAnalysis, ShellSimpleCommand } from '@agentbridge/core/contracts';
 
 /** The part of a tree-sitter node (web-tree-sitter's `Node`) the analysis reads. */
-export type ShellSyntaxNode = {
+type ShellSyntaxNode = {
   readonly type: string;
   readonly text: string;
   readonly isNamed: boolean;
