@@ -3,6 +3,7 @@ import { fireSessionEnd } from '../hooks/run-hooks.js';
 import type { TurnEnding } from '../north/build-result.js';
 import type { MachineContext, Turn } from './bridge-state.js';
 import { closeSession } from './bridge-state.js';
+import { emitWarning } from './client-output.js';
 import { failHandshake } from './fail-handshake.js';
 import { abandonedTimerId, cancelGraceMs, finishTurn, graceTimerId } from './finish-turn.js';
 import { withdrawPendingPermissions } from './permission-denials.js';
@@ -65,13 +66,19 @@ export function onAgentExit(context: MachineContext, exit: AgentExit): void {
 }
 
 /**
- * A fault the protocol does not report (an over-long or malformed stdout line, a fatal stderr
- * line). With a prompt in flight the turn ends now as R-03 does, and the prompt is cancelled and
- * abandoned (FT-02): neither its late output nor its answer reaches a later turn. Outside a prompt
- * it is only logged.
+ * A fault the protocol does not report. An over-long or malformed stdout line is dropped, said
+ * in-band as a warning, and the turn goes on (GA-02). A fatal stderr line with a prompt in flight
+ * ends the turn now as R-03 does, and the prompt is cancelled and abandoned (FT-02): neither its
+ * late output nor its answer reaches a later turn. Outside a prompt it is only logged.
  */
 export function onAgentFault(context: MachineContext, fault: AgentFault): void {
   const { phase, turn } = context.state;
+  if (fault.kind !== 'fatal-stderr') {
+    // GA-02: a dropped or malformed line is said in-band and the turn goes on.
+    context.log.warn('agent line dropped', { kind: fault.kind, message: fault.message });
+    if (phase.name === 'ready') emitWarning(context, fault.message);
+    return;
+  }
   if (phase.name !== 'ready' || turn === undefined || turn.prompt === 'waiting') {
     context.log.warn('agent fault outside a prompt', { kind: fault.kind, message: fault.message });
     return;

@@ -8,7 +8,6 @@ import {
 } from '../json-rpc/json-rpc.js';
 import { toSlashCommands } from '../north/client-lines.js';
 import { applyConfigOptionUpdate } from '../session/session-catalog.js';
-import { onAgentFault } from './agent-exit.js';
 import { logFailure, type MachineContext } from './bridge-state.js';
 import { isOfferedClientMethod, onClientMethod } from './client-methods.js';
 import { emitCommandsChanged, emitSystemInit } from './client-output.js';
@@ -17,9 +16,6 @@ import { onPermissionRequest } from './permissions.js';
 import { applyAgentModeChange, refreshCatalogWindows } from './session-switches.js';
 import { applyToolCallFrame } from './tool-call-frames.js';
 import { applyPlan } from './tool-calls.js';
-
-const malformedLineText =
-  'The agent wrote a line on stdout that is not valid JSON: the turn cannot be followed any further.';
 
 /** One classified line from the agent. */
 type Inbound =
@@ -104,9 +100,10 @@ function onAgentLine(context: MachineContext, line: string): void {
     }
   }
   const message = classifyInbound(value);
-  // FT-02: it may have been the answer of the prompt in flight, which could then never end.
+  // F-04, GA-01: logged and skipped; the turn goes on (what bounds a lost answer is the cancel
+  // grace and the stall watchdog).
   if (message === 'malformed') {
-    onAgentFault(context, { kind: 'malformed-line', message: malformedLineText });
+    context.log.warn('agent stdout line that is not valid JSON skipped', { length: line.length });
     return;
   }
   if (message === undefined) {

@@ -96,31 +96,24 @@ export const faultScenarios = {
   /** The first prompt writes a line over 32 MiB, then more text late, and ignores the cancel. */
   writesOverLongLine: {
     ...base,
-    prompts: [
-      {
-        match: { text: 'first' },
-        steps: [
-          chunk('first answer'),
-          { type: 'stdout', line: 'x', repeat: 33 * 1024 * 1024 },
-          { type: 'delay', ms: 300 },
-          chunk('LATE TEXT OF THE FIRST PROMPT'),
-        ],
-        onCancel: { ignore: true },
-      },
-      // Still running when the first prompt's late text comes, if it was sent at once.
-      { match: { text: 'second' }, steps: [{ type: 'delay', ms: 600 }, chunk('second answer')] },
-    ],
+    defaultPrompt: {
+      steps: [
+        chunk('first answer'),
+        { type: 'stdout', line: 'x', repeat: 33 * 1024 * 1024 },
+        chunk(', then more'),
+      ],
+    },
   },
-  /** A truncated JSON-RPC line mid-prompt (its answer, maybe), then nothing. */
+  /** A truncated JSON-RPC line and a `{` line that is not JSON mid-prompt, then more text. */
   writesMalformedLine: {
     ...base,
     defaultPrompt: {
       steps: [
         chunk('working'),
         { type: 'stdout', line: '{"jsonrpc":"2.0","id":3,"result":{"sto' },
-        forever,
+        { type: 'stdout', line: '{not json at all' },
+        chunk(', still working'),
       ],
-      onCancel: { ignore: true },
     },
   },
   /** A prompt error whose text echoes every secret. */
