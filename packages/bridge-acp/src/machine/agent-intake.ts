@@ -214,10 +214,14 @@ function onSessionUpdate(context: MachineContext, params: unknown): void {
         emitSystemInit(context);
       return;
     }
-    case 'current_mode_update':
-      if (typeof update.currentModeId === 'string' && update.currentModeId !== '')
-        applyAgentModeChange(context, update.currentModeId);
+    case 'current_mode_update': {
+      const modeId = update.currentModeId;
+      const known = phase.name === 'ready' ? phase.session.catalog.currentModeId : undefined;
+      // GA-05: a repeated, unchanged mode is no change.
+      if (typeof modeId === 'string' && modeId !== '' && modeId !== known)
+        applyAgentModeChange(context, modeId);
       return;
+    }
     case 'config_option_update': {
       const session =
         phase.name === 'ready' || phase.name === 'handshake' ? phase.session : undefined;
