@@ -123,6 +123,9 @@ export type ToolCall = {
   rawOutput?: unknown;
   /** `_meta.claudeCode.toolResponse`: the tool's structured result (`tool_use_result`). */
   toolResponse?: unknown;
+  /** GA-09: what the agent's own terminal printed (`_meta.terminal_output`), and its exit. */
+  terminalOutput?: string;
+  terminalExitCode?: number;
   /** The terminal the bridge made for this call (CF-04). */
   terminalId?: string;
   /** Its PreToolUse hooks, run once (HK-06): the verdict, or who waits for it. */

@@ -63,3 +63,70 @@ describe('tool names and inputs from titles', () => {
     ]);
   });
 });
+
+/** The `tool_result` blocks the client saw. */
+const toolResults = (harness: ReturnType<typeof permissionHarness>) =>
+  harness
+    .linesOf('user')
+    .flatMap((entry) => entry.message.content)
+    .filter((block: { type: string }) => block.type === 'tool_result');
+
+describe('output reported beside the terminal', () => {
+  const started = (harness: ReturnType<typeof permissionHarness>, id: string) =>
+    harness.update({
+      sessionUpdate: 'tool_call',
+      toolCallId: id,
+      title: 'cat hello.txt',
+      kind: 'execute',
+      status: 'in_progress',
+      rawInput: { command: 'cat hello.txt' },
+      content: [{ type: 'terminal', terminalId: `term_${id}` }],
+      _meta: { terminal_info: { terminal_id: `term_${id}`, cwd: '/proj' } },
+    });
+
+  it('GA-09 _meta.terminal_output and terminal_exit become the tool_result text', () => {
+    const harness = permissionHarness();
+    started(harness, 'call_1');
+    for (const data of ['hel', 'lo\n'])
+      harness.update({
+        sessionUpdate: 'tool_call_update',
+        toolCallId: 'call_1',
+        _meta: { terminal_output: { terminal_id: 'term_call_1', data } },
+      });
+    harness.update({
+      sessionUpdate: 'tool_call_update',
+      toolCallId: 'call_1',
+      status: 'completed',
+      _meta: { terminal_exit: { terminal_id: 'term_call_1', exit_code: 0, signal: null } },
+    });
+    expect(toolResults(harness)).toEqual([
+      expect.objectContaining({ tool_use_id: 'call_1', content: 'hello', is_error: false }),
+    ]);
+  });
+
+  it('GA-09 a failed call keeps its "Blocked by user" text; a silent non-zero exit says its code', () => {
+    const harness = permissionHarness();
+    started(harness, 'call_2');
+    harness.update({
+      sessionUpdate: 'tool_call_update',
+      toolCallId: 'call_2',
+      status: 'failed',
+      _meta: { terminal_output: { terminal_id: 'term_call_2', data: 'Blocked by user' } },
+    });
+    started(harness, 'call_3');
+    harness.update({
+      sessionUpdate: 'tool_call_update',
+      toolCallId: 'call_3',
+      status: 'failed',
+      _meta: { terminal_exit: { terminal_id: 'term_call_3', exit_code: 2, signal: null } },
+    });
+    expect(toolResults(harness)).toEqual([
+      expect.objectContaining({
+        tool_use_id: 'call_2',
+        content: 'Blocked by user',
+        is_error: true,
+      }),
+      expect.objectContaining({ tool_use_id: 'call_3', content: 'Exit code 2', is_error: true }),
+    ]);
+  });
+});
