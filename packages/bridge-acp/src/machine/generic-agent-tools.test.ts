@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { permissionHarness, requestPermission } from './__fixtures__/permission-harness.js';
+import {
+  answers,
+  permissionHarness,
+  requestPermission,
+} from './__fixtures__/permission-harness.js';
 
 const line = "printf 'hello' > hello.txt && cat hello.txt";
 
@@ -128,5 +132,71 @@ describe('output reported beside the terminal', () => {
       }),
       expect.objectContaining({ tool_use_id: 'call_3', content: 'Exit code 2', is_error: true }),
     ]);
+  });
+});
+
+describe('a permission request for a call never announced', () => {
+  it('GA-10 is linked to the running call: one tool_use, its tool_result in order, no unasked warning', () => {
+    const harness = permissionHarness({ launch: { permissionMode: 'default' } });
+    const mark = harness.clientLines.length;
+    harness.update({
+      sessionUpdate: 'tool_call',
+      toolCallId: 'call_run',
+      title: line,
+      kind: 'execute',
+      status: 'in_progress',
+      rawInput: { command: line },
+    });
+    requestPermission(harness, 9, {
+      toolCallId: 'confirm_1',
+      title: 'Allow this command?',
+      kind: 'execute',
+      rawInput: { command: line },
+    });
+    const ask = harness.linesOf('control_request').at(-1);
+    expect(ask?.request).toMatchObject({
+      subtype: 'can_use_tool',
+      tool_name: 'Bash',
+      tool_use_id: 'call_run',
+    });
+    harness.client({
+      type: 'control_response',
+      response: {
+        subtype: 'success',
+        request_id: ask?.request_id,
+        response: { behavior: 'allow', updatedInput: { command: line } },
+      },
+    });
+    expect(answers(harness).at(-1)).toMatchObject({
+      id: 9,
+      result: { outcome: { outcome: 'selected', optionId: 'proceed_once' } },
+    });
+    harness.update({
+      sessionUpdate: 'tool_call_update',
+      toolCallId: 'call_run',
+      status: 'completed',
+      content: [{ type: 'content', content: { type: 'text', text: 'hello' } }],
+    });
+    harness.update({
+      sessionUpdate: 'agent_message_chunk',
+      content: { type: 'text', text: 'Done.' },
+    });
+    harness.endPrompt();
+    const lines = harness.since(mark);
+    const blocks = lines.flatMap((entry) =>
+      Array.isArray(entry.message?.content) ? entry.message.content : [],
+    );
+    expect(blocks.filter((block) => block.type === 'tool_use').map((block) => block.id)).toEqual([
+      'call_run',
+    ]);
+    expect(toolResults(harness)).toEqual([
+      expect.objectContaining({ tool_use_id: 'call_run', content: 'hello', is_error: false }),
+    ]);
+    const resultIndex = lines.findIndex((entry) => entry.type === 'result');
+    const toolResultIndex = lines.findIndex((entry) =>
+      JSON.stringify(entry).includes('"tool_result"'),
+    );
+    expect(toolResultIndex).toBeLessThan(resultIndex);
+    expect(JSON.stringify(lines)).not.toContain('without asking');
   });
 });

@@ -239,16 +239,19 @@ export function onPermissionRequest(
     : {};
   const toolCallId =
     typeof frame.toolCallId === 'string' && frame.toolCallId !== '' ? frame.toolCallId : undefined;
+  const linked = toolCallId === undefined ? undefined : runningCallFor(context, turn, frame);
   // A request without an id gets a call state of its own (not tracked), for its name and input.
-  const tool = toolCallId === undefined ? newToolCall('') : toolCallOf(turn, toolCallId);
-  updateToolCall(tool, frame, context.quirks);
+  const tool =
+    linked ?? (toolCallId === undefined ? newToolCall('') : toolCallOf(turn, toolCallId));
+  if (linked !== undefined && toolCallId !== undefined) turn.tools.set(toolCallId, linked);
+  else updateToolCall(tool, frame, context.quirks);
   tool.permissionRequested = true;
   if (toolCallId !== undefined) announceToolCall(context, tool);
   else Object.assign(tool, describeToolCall(context, tool));
   const options = readPermissionOptions(request.options);
   judgeToolCall(context, turn, {
-    toolCallId,
-    toolUseId: toolCallId ?? `toolu_${context.newId()}`,
+    toolCallId: linked?.id ?? toolCallId,
+    toolUseId: linked?.id ?? toolCallId ?? `toolu_${context.newId()}`,
     toolName: tool.name,
     input: tool.input,
     ...(tool.title !== undefined && tool.title !== '' ? { title: tool.title } : {}),
@@ -265,6 +268,28 @@ export function onPermissionRequest(
               }),
       }),
   });
+}
+
+/**
+ * GA-10: the running call a permission request for a call never announced belongs to (an agent's
+ * own confirmation of the command it runs): the one call shown and running, not asked about yet,
+ * of the request's kind (or the request names none).
+ */
+function runningCallFor(
+  context: MachineContext,
+  turn: Turn,
+  frame: Partial<RequestPermissionRequest['toolCall']>,
+): ToolCall | undefined {
+  if (turn.tools.has(frame.toolCallId ?? '')) return undefined;
+  const running = [...turn.tools.values()].filter(
+    (tool) => tool.stage === 'announced' && !tool.permissionRequested && tool.id !== '',
+  );
+  const [only] = running;
+  if (running.length !== 1 || only === undefined) return undefined;
+  const kind = typeof frame.kind === 'string' ? frame.kind : undefined;
+  if (kind !== undefined && kind !== 'other' && kind !== (only.kind ?? only.metaKind)) return;
+  context.log.debug('permission request linked to the running tool call', { toolCallId: only.id });
+  return only;
 }
 
 /**
