@@ -2,7 +2,7 @@ import type { HostResult } from '@agentbridge/core/contracts';
 import { compileQuirkPattern, noopLogger } from '@agentbridge/core/contracts';
 import type { AcpBridge, AcpBridgeOptions } from './acp-bridge.js';
 import { createJsonRpcChannel } from './json-rpc/json-rpc.js';
-import { onAgentExit, onAgentFault, onTurnTimer } from './machine/agent-exit.js';
+import { onAgentExit, onAgentFault, onHostStop, onTurnTimer } from './machine/agent-exit.js';
 import { createAgentIntake } from './machine/agent-intake.js';
 import { logFailure, type MachineContext } from './machine/bridge-state.js';
 import { onClientEnd, onClientLine } from './machine/client-intake.js';
@@ -92,6 +92,7 @@ export function createAcpBridge(options: AcpBridgeOptions): AcpBridge {
       }
     };
   const clientEnd = guard('client end', onClientEnd);
+  const stop = guard('stop', onHostStop);
   const hostResult = guard(
     'host result',
     (hostContext, { operationId, result }: { operationId: string; result: HostResult }) => {
@@ -107,6 +108,7 @@ export function createAcpBridge(options: AcpBridgeOptions): AcpBridge {
     onAgentFault: guard('agent fault', onAgentFault),
     onHostResult: (operationId, result) => hostResult({ operationId, result }),
     onMcpMessage: guard('mcp message', onMcpMessage),
+    onStop: () => stop(undefined),
     onTimer: guard('timer', (timerContext: MachineContext, timerId: string) => {
       if (timerContext.clientRequests.onTimer(timerId) || onMcpTimer(timerContext, timerId)) return;
       onTurnTimer(timerContext, timerId);

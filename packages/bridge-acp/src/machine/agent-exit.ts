@@ -87,6 +87,13 @@ export function onAgentFault(context: MachineContext, fault: AgentFault): void {
   abandonPrompt(context, turn, { kind: 'prompt-error', errorText: fault.message });
 }
 
+/** GA-13: the host stops the agent now (the user's signal): a prompt in flight is cancelled. */
+export function onHostStop(context: MachineContext): void {
+  const { phase, turn } = context.state;
+  if (phase.name !== 'ready' || turn?.prompt !== 'sent') return;
+  context.rpc.notify('session/cancel', { sessionId: phase.session.id });
+}
+
 /**
  * FT-02: gives up on the turn's prompt in flight (the cancel grace ran out, a fault): a prompt
  * still `sent` is cancelled first, the prompt is marked abandoned, and the turn ends with `ending`.

@@ -98,3 +98,18 @@ describe('agent faults reported by the host', () => {
     );
   });
 });
+
+describe('the host stops the agent now', () => {
+  it('GA-13 onStop cancels the prompt in flight at once; without one it sends nothing', () => {
+    const harness = turnHarness();
+    harness.bridge.onStop?.();
+    expect(harness.sent('session/cancel')).toEqual([
+      { jsonrpc: '2.0', method: 'session/cancel', params: { sessionId: 'sess-1' } },
+    ]);
+    const idle = createHarness();
+    idle.initialize();
+    const mark = idle.toAgentLines.length;
+    idle.bridge.onStop?.();
+    expect(idle.toAgentLines.slice(mark)).toEqual([]);
+  });
+});

@@ -222,7 +222,10 @@ export function createUsageLedger(prices: Prices = {}) {
           modelUsage[model] = usageRow(row, model === current ? window : 0);
         }
         // GA-12: the cost the result reports is the current model's.
-        modelUsage[current] = { ...usageRow(rows.get(current) ?? noTokens, window), costUSD: total };
+        modelUsage[current] = {
+          ...usageRow(rows.get(current) ?? noTokens, window),
+          costUSD: total,
+        };
       }
       return { usage, modelUsage, total_cost_usd: total };
     },
