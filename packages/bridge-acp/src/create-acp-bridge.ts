@@ -8,6 +8,7 @@ import { logFailure, type MachineContext } from './machine/bridge-state.js';
 import { onClientEnd, onClientLine } from './machine/client-intake.js';
 import { onHandshakeTimer } from './machine/fail-handshake.js';
 import { createHostChannel } from './machine/host-channel.js';
+import { onStallTimer } from './machine/stall-watchdog.js';
 import { onMcpTimer } from './mcp/mcp-control.js';
 import { createMcpState } from './mcp/mcp-state.js';
 import { onMcpMessage } from './mcp/on-mcp-message.js';
@@ -51,6 +52,7 @@ export function createAcpBridge(options: AcpBridgeOptions): AcpBridge {
       phase: { name: 'idle' },
       turn: undefined,
       abandoned: undefined,
+      stall: { armed: false, lines: 0, linesAtStart: 0 },
       client: {
         initialized: false,
         prompted: false,
@@ -112,6 +114,7 @@ export function createAcpBridge(options: AcpBridgeOptions): AcpBridge {
     onTimer: guard('timer', (timerContext: MachineContext, timerId: string) => {
       if (timerContext.clientRequests.onTimer(timerId) || onMcpTimer(timerContext, timerId)) return;
       onTurnTimer(timerContext, timerId);
+      onStallTimer(timerContext, timerId);
       onHandshakeTimer(timerContext, timerId);
     }),
   };

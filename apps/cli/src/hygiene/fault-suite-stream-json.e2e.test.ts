@@ -120,6 +120,22 @@ describe.skipIf(process.platform !== 'linux')('the fault suite: misbehaving agen
     expect(bridge.stderr()).toContain('not valid JSON');
   });
 
+  it('GA-14 an agent silent mid-turn for stallTimeoutMs (.agentrc): prompt cancelled, error result saying so', async () => {
+    const bridge = start(faultScenarios.hangsInPrompt);
+    const agent = await agentOf(bridge);
+    bridge.send(userMessage('work'));
+    expect(await bridge.waitForMessage(isTextDelta)).toBeDefined();
+    const result = await bridge.waitForMessage(isResult, 30_000);
+    expect(result).toMatchObject({
+      subtype: 'error_during_execution',
+      is_error: true,
+      errors: [expect.stringContaining('wrote nothing for 3 s')],
+    });
+    bridge.endInput();
+    expect(await finished(bridge, agent)).toEqual({ code: 1, signal: null });
+    expect(results(bridge)).toHaveLength(1);
+  });
+
   it('FT-08 secrets from every source are masked in results, errors, agent stderr and non-JSON stdout', async () => {
     const bridge = start(faultScenarios.failsWithSecrets, { extraArgs: ['--debug'] });
     const agent = await agentOf(bridge);

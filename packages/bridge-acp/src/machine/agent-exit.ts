@@ -98,7 +98,7 @@ export function onHostStop(context: MachineContext): void {
  * FT-02: gives up on the turn's prompt in flight (the cancel grace ran out, a fault): a prompt
  * still `sent` is cancelled first, the prompt is marked abandoned, and the turn ends with `ending`.
  */
-function abandonPrompt(context: MachineContext, turn: Turn, ending: TurnEnding) {
+export function abandonPrompt(context: MachineContext, turn: Turn, ending: TurnEnding) {
   const { state } = context;
   const { phase } = state;
   if (turn.prompt === 'cancelling') context.emit({ type: 'cancel-timer', timerId: graceTimerId });

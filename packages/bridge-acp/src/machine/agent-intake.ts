@@ -74,6 +74,7 @@ function classifyInbound(value: unknown): Inbound | 'malformed' | undefined {
  */
 export function createAgentIntake(context: MachineContext): (line: string) => void {
   return (line) => {
+    context.state.stall.lines += 1;
     try {
       onAgentLine(context, line);
     } catch (error) {

@@ -209,6 +209,8 @@ type BridgeState = {
   turn: Turn | undefined;
   /** FT-02: a turn that ended before its prompt's answer; `waited`: a turn waits for it. */
   abandoned: { readonly turn: Turn; waited: boolean } | undefined;
+  /** GA-14: the stall watchdog's timer runs; agent lines (and prompts) counted, and at its start. */
+  stall: { armed: boolean; lines: number; linesAtStart: number };
   readonly client: ClientState;
   /** The client's in-process MCP servers, the local endpoint, structured output (MCP-xx, SO-xx). */
   readonly mcp: McpState;

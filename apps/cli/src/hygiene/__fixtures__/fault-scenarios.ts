@@ -3,6 +3,8 @@ import type { FakeAgentScenario, ScenarioStep } from '@agentbridge/test-kit';
 /** The fault suite's settings (`.agentrc.yaml`): short deadlines keep the suite fast. */
 export const cancelGraceMs = 1_000;
 export const handshakeTimeoutMs = 2_000;
+/** GA-14: the suite's stall watchdog (the default is 10 minutes). */
+export const stallTimeoutMs = 3_000;
 /** The `acp` backend's stop sequence: stdin EOF, 1.5 s, SIGTERM, 1.5 s, SIGKILL. */
 export const stopSequenceMs = 3_000;
 
@@ -50,6 +52,7 @@ export const secretArguments = [
 export const faultConfig = [
   `cancelGraceMs: ${cancelGraceMs}`,
   `handshakeTimeoutMs: ${handshakeTimeoutMs}`,
+  `stallTimeoutMs: ${stallTimeoutMs}`,
   `env: { PLANTED_VALUE: ${plantedSecrets.configValue} }`,
 ].join('\n');
 
