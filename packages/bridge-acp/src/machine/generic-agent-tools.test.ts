@@ -200,3 +200,17 @@ describe('a permission request for a call never announced', () => {
     expect(JSON.stringify(lines)).not.toContain('without asking');
   });
 });
+
+describe("an agent's own MCP copy of a Claude tool", () => {
+  it('GA-16 _meta.claudeCode.toolName mcp__acp__Write (no client server acp) is Write', () => {
+    const harness = permissionHarness();
+    requestPermission(harness, 3, {
+      toolCallId: 'toolu_1',
+      title: 'Write /proj/a.md',
+      rawInput: { file_path: '/proj/a.md', content: 'x' },
+      _meta: { claudeCode: { toolName: 'mcp__acp__Write' } },
+    });
+    expect(toolUses(harness).map((block: { name: string }) => block.name)).toEqual(['Write']);
+    expect(harness.linesOf('control_request').at(-1)?.request.tool_name).toBe('Write');
+  });
+});

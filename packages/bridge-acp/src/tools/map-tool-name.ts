@@ -1,7 +1,7 @@
 import type { BackendQuirks } from '@agentbridge/core/contracts';
 import { compileQuirkPattern, isRecord } from '@agentbridge/core/contracts';
 import type { ToolCallUpdate } from '@agentclientprotocol/sdk';
-import { toolNameByCommonId } from './claude-tools.js';
+import { claudeToolFields, toolNameByCommonId } from './claude-tools.js';
 
 /** The fields of a tool-call frame (or permission request) that decide its Claude name. */
 export type ToolNameFrame = Partial<
@@ -49,7 +49,8 @@ export function mapToolName(
   frame: ToolNameFrame,
   context: { readonly mcpServerNames: readonly string[]; readonly quirks?: BackendQuirks },
 ): string {
-  if (frame.claudeName !== undefined && frame.claudeName !== '') return frame.claudeName;
+  if (frame.claudeName !== undefined && frame.claudeName !== '')
+    return agentOwnClaudeTool(frame.claudeName, context.mcpServerNames) ?? frame.claudeName;
   const title = typeof frame.title === 'string' ? frame.title : undefined;
   const name = typeof frame.name === 'string' ? frame.name : undefined;
   const kind =
@@ -95,6 +96,17 @@ export function mapToolName(
     agentTitleAsToolName(title) ??
     'Tool'
   );
+}
+
+/**
+ * GA-16: a Claude tool the agent serves from an MCP server of its own (`mcp__acp__Write`, not a
+ * server of the client's) is that Claude tool.
+ */
+function agentOwnClaudeTool(name: string, servers: readonly string[]): string | undefined {
+  const match = /^mcp__(.+?)__([A-Za-z]+)$/.exec(name);
+  if (match === null || servers.includes(match[1] ?? '')) return undefined;
+  const tool = match[2] ?? '';
+  return Object.hasOwn(claudeToolFields, tool) ? tool : undefined;
 }
 
 /** GA-07: the label of a title `Label: rest` (`Shell: printf hi`), a tool id like a name. */
