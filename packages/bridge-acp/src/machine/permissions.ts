@@ -21,6 +21,8 @@ import type {
 import { sessionOf } from './bridge-state.js';
 import { interruptTurn } from './finish-turn.js';
 import { deny, toolRejectedText } from './permission-denials.js';
+import { runningCallFor } from './running-call-for.js';
+import { sameJson } from './same-json.js';
 import {
   announceToolCall,
   describeToolCall,
@@ -44,16 +46,6 @@ const changedInputText = (who: string): string =>
 /** HK-06: the `tool_result` of a call a PreToolUse hook denied (Claude Code's wording). */
 const hookDenialText = (toolName: string, reason: string | undefined): string =>
   `${hookName({ event: 'PreToolUse', matchValue: toolName })} hook error: ${reason || 'Blocked by hook'}`;
-
-/** JSON values equal whatever their key order (a changed `updatedInput`, HK-07). */
-function sameJson(left: unknown, right: unknown): boolean {
-  if (!isRecord(left) || !isRecord(right)) return JSON.stringify(left) === JSON.stringify(right);
-  const keys = Object.keys(left);
-  return (
-    keys.length === Object.keys(right).length &&
-    keys.every((key) => Object.hasOwn(right, key) && sameJson(left[key], right[key]))
-  );
-}
 
 /** HK-06: runs the call's PreToolUse hooks once; a later ask for the same call reuses the verdict. */
 function preToolUse(
@@ -239,19 +231,18 @@ export function onPermissionRequest(
     : {};
   const toolCallId =
     typeof frame.toolCallId === 'string' && frame.toolCallId !== '' ? frame.toolCallId : undefined;
-  const linked = toolCallId === undefined ? undefined : runningCallFor(context, turn, frame);
+  const linked = runningCallFor(context, turn, frame);
   // A request without an id gets a call state of its own (not tracked), for its name and input.
-  const tool =
-    linked ?? (toolCallId === undefined ? newToolCall('') : toolCallOf(turn, toolCallId));
-  if (linked !== undefined && toolCallId !== undefined) turn.tools.set(toolCallId, linked);
-  else updateToolCall(tool, frame, context.quirks);
+  const tool = linked ?? (toolCallId ? toolCallOf(turn, toolCallId) : newToolCall(''));
+  if (linked === undefined) updateToolCall(tool, frame, context.quirks);
   tool.permissionRequested = true;
   if (toolCallId !== undefined) announceToolCall(context, tool);
   else Object.assign(tool, describeToolCall(context, tool));
   const options = readPermissionOptions(request.options);
+  const callId = linked?.id ?? toolCallId;
   judgeToolCall(context, turn, {
-    toolCallId: linked?.id ?? toolCallId,
-    toolUseId: linked?.id ?? toolCallId ?? `toolu_${context.newId()}`,
+    toolCallId: callId,
+    toolUseId: callId ?? `toolu_${context.newId()}`,
     toolName: tool.name,
     input: tool.input,
     ...(tool.title !== undefined && tool.title !== '' ? { title: tool.title } : {}),
@@ -268,28 +259,6 @@ export function onPermissionRequest(
               }),
       }),
   });
-}
-
-/**
- * GA-10: the running call a permission request for a call never announced belongs to (an agent's
- * own confirmation of the command it runs): the one call shown and running, not asked about yet,
- * of the request's kind (or the request names none).
- */
-function runningCallFor(
-  context: MachineContext,
-  turn: Turn,
-  frame: Partial<RequestPermissionRequest['toolCall']>,
-): ToolCall | undefined {
-  if (turn.tools.has(frame.toolCallId ?? '')) return undefined;
-  const running = [...turn.tools.values()].filter(
-    (tool) => tool.stage === 'announced' && !tool.permissionRequested && tool.id !== '',
-  );
-  const [only] = running;
-  if (running.length !== 1 || only === undefined) return undefined;
-  const kind = typeof frame.kind === 'string' ? frame.kind : undefined;
-  if (kind !== undefined && kind !== 'other' && kind !== (only.kind ?? only.metaKind)) return;
-  context.log.debug('permission request linked to the running tool call', { toolCallId: only.id });
-  return only;
 }
 
 /**

@@ -129,15 +129,8 @@ export async function createClaudeCodeAcpWorld(
     wirePath,
     connections: () => [...readConnectionLog(netLogPath), ...trap.connections()],
     closeExtras: () => trap.close(),
-    // It runs the Claude Code of its own SDK (0.2.44's cli.js), not the native 2.1.332.
-    agentEnv: withoutExecutable(claudeWorldEnv(server.url, homeDirectory, trap.url)),
+    agentEnv: claudeWorldEnv(server.url, homeDirectory, trap.url),
   });
-}
-
-/** The environment without `CLAUDE_CODE_EXECUTABLE`. */
-function withoutExecutable(env: Record<string, string>): Record<string, string> {
-  const { CLAUDE_CODE_EXECUTABLE: _executable, ...rest } = env;
-  return rest;
 }
 
 /**
