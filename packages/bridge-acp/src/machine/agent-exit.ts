@@ -1,11 +1,16 @@
 import type { AgentExit, AgentFault } from '../acp-bridge.js';
 import { fireSessionEnd } from '../hooks/run-hooks.js';
-import type { TurnEnding } from '../north/build-result.js';
-import type { MachineContext, Turn } from './bridge-state.js';
+import type { MachineContext } from './bridge-state.js';
 import { closeSession } from './bridge-state.js';
 import { emitWarning } from './client-output.js';
 import { failHandshake } from './fail-handshake.js';
-import { abandonedTimerId, cancelGraceMs, finishTurn, graceTimerId } from './finish-turn.js';
+import {
+  abandonedTimerId,
+  abandonPrompt,
+  cancelGraceMs,
+  finishTurn,
+  graceTimerId,
+} from './finish-turn.js';
 import { withdrawPendingPermissions } from './permission-denials.js';
 
 // The agent gone, faulty or stuck: how each ends the turn, and what becomes of its prompt.
@@ -92,20 +97,6 @@ export function onHostStop(context: MachineContext): void {
   const { phase, turn } = context.state;
   if (phase.name !== 'ready' || turn?.prompt !== 'sent') return;
   context.rpc.notify('session/cancel', { sessionId: phase.session.id });
-}
-
-/**
- * FT-02: gives up on the turn's prompt in flight (the cancel grace ran out, a fault): a prompt
- * still `sent` is cancelled first, the prompt is marked abandoned, and the turn ends with `ending`.
- */
-export function abandonPrompt(context: MachineContext, turn: Turn, ending: TurnEnding) {
-  const { state } = context;
-  const { phase } = state;
-  if (turn.prompt === 'cancelling') context.emit({ type: 'cancel-timer', timerId: graceTimerId });
-  else if (phase.name === 'ready')
-    context.rpc.notify('session/cancel', { sessionId: phase.session.id });
-  state.abandoned = { turn, waited: false };
-  finishTurn(context, ending);
 }
 
 /**

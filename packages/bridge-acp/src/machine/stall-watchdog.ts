@@ -1,5 +1,5 @@
-import { abandonPrompt } from './agent-exit.js';
 import type { MachineContext } from './bridge-state.js';
+import { abandonPrompt } from './finish-turn.js';
 
 /** GA-14: the stall watchdog's timer (run by the host, as every timer of the bridge). */
 export const stallTimerId = 'stall-watchdog';
