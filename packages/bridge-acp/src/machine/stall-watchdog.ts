@@ -5,7 +5,7 @@ import { abandonPrompt } from './finish-turn.js';
 export const stallTimerId = 'stall-watchdog';
 
 /** How long the agent may write nothing during a turn: `.agentrc`, the backend, else 10 minutes. */
-export const stallTimeoutMs = (context: MachineContext): number =>
+const stallTimeoutMs = (context: MachineContext): number =>
   context.launch.stallTimeoutMs ?? context.backend?.process.stallTimeoutMs ?? 600_000;
 
 /** Starts one watch period: it counts as active unless no agent line comes until it ends. */

@@ -69,7 +69,7 @@ export function toClaudePermissionMode(
  * GA-03: what a mode id names: a URI's fragment or last path segment
  * (`https://…/session-modes#plan` is `plan`), else the id; lower-cased.
  */
-export function modeKey(agentModeId: string): string {
+function modeKey(agentModeId: string): string {
   const lower = agentModeId.toLowerCase();
   if (!/[#/]/.test(lower)) return lower;
   const last = lower

@@ -110,7 +110,7 @@ function agentOwnClaudeTool(name: string, servers: readonly string[]): string | 
 }
 
 /** GA-07: the label of a title `Label: rest` (`Shell: printf hi`), a tool id like a name. */
-export function titleLabel(title: string | undefined): string | undefined {
+function titleLabel(title: string | undefined): string | undefined {
   return title === undefined ? undefined : /^\s*([A-Za-z][\w-]{0,31}):\s+\S/.exec(title)?.[1];
 }
 
