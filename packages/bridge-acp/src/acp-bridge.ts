@@ -64,4 +64,6 @@ export interface AcpBridge {
   onAgentFault(fault: AgentFault): void;
   /** The agent sent a message to a server of the session's local MCP endpoint (MCP-01). */
   onMcpMessage(message: McpEndpointMessage): void;
+  /** The host stops the agent now (the user's signal): a prompt in flight is cancelled (GA-13). */
+  onStop?(): void;
 }

@@ -68,6 +68,8 @@ export type AcpLaunch = {
   readonly handshakeTimeoutMs?: number;
   /** Milliseconds a cancelled prompt may take to answer (default: the backend's, else 5 000). */
   readonly cancelGraceMs?: number;
+  /** GA-14: how long the agent may write nothing during a turn (default: the backend's, else 10 min). */
+  readonly stallTimeoutMs?: number;
   /** `--json-schema`: every turn's answer as JSON of this schema (`result.structured_output`). */
   readonly jsonSchema?: Readonly<Record<string, unknown>>;
   /** `--max-turns`, `--max-budget-usd`, `--tools`, `--effort`, ...: what the agent may do and spend. */

@@ -2,12 +2,13 @@ import type { HostResult } from '@agentbridge/core/contracts';
 import { compileQuirkPattern, noopLogger } from '@agentbridge/core/contracts';
 import type { AcpBridge, AcpBridgeOptions } from './acp-bridge.js';
 import { createJsonRpcChannel } from './json-rpc/json-rpc.js';
-import { onAgentExit, onAgentFault, onTurnTimer } from './machine/agent-exit.js';
+import { onAgentExit, onAgentFault, onHostStop, onTurnTimer } from './machine/agent-exit.js';
 import { createAgentIntake } from './machine/agent-intake.js';
 import { logFailure, type MachineContext } from './machine/bridge-state.js';
 import { onClientEnd, onClientLine } from './machine/client-intake.js';
 import { onHandshakeTimer } from './machine/fail-handshake.js';
 import { createHostChannel } from './machine/host-channel.js';
+import { onStallTimer } from './machine/stall-watchdog.js';
 import { onMcpTimer } from './mcp/mcp-control.js';
 import { createMcpState } from './mcp/mcp-state.js';
 import { onMcpMessage } from './mcp/on-mcp-message.js';
@@ -51,6 +52,7 @@ export function createAcpBridge(options: AcpBridgeOptions): AcpBridge {
       phase: { name: 'idle' },
       turn: undefined,
       abandoned: undefined,
+      stall: { armed: false, lines: 0, linesAtStart: 0 },
       client: {
         initialized: false,
         prompted: false,
@@ -92,6 +94,7 @@ export function createAcpBridge(options: AcpBridgeOptions): AcpBridge {
       }
     };
   const clientEnd = guard('client end', onClientEnd);
+  const stop = guard('stop', onHostStop);
   const hostResult = guard(
     'host result',
     (hostContext, { operationId, result }: { operationId: string; result: HostResult }) => {
@@ -107,9 +110,11 @@ export function createAcpBridge(options: AcpBridgeOptions): AcpBridge {
     onAgentFault: guard('agent fault', onAgentFault),
     onHostResult: (operationId, result) => hostResult({ operationId, result }),
     onMcpMessage: guard('mcp message', onMcpMessage),
+    onStop: () => stop(undefined),
     onTimer: guard('timer', (timerContext: MachineContext, timerId: string) => {
       if (timerContext.clientRequests.onTimer(timerId) || onMcpTimer(timerContext, timerId)) return;
       onTurnTimer(timerContext, timerId);
+      onStallTimer(timerContext, timerId);
       onHandshakeTimer(timerContext, timerId);
     }),
   };

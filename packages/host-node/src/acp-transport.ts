@@ -134,6 +134,7 @@ export function createAcpTransport(options: AcpTransportOptions): Transport {
     return {
       onClientLine: (line) => serialise((value) => bridge.onClientLine(value), line),
       onClientEnd: () => serialise(() => bridge.onClientEnd(), undefined),
+      onClose: () => bridge.onStop?.(),
       onAgentLine: (line) => serialise(onAgentLine, line),
       onAgentLineTooLong: ({ limitBytes }) =>
         fault(

@@ -216,7 +216,7 @@ export function spawnAgentProcess(options: ProcessOptions) {
       if (!outputPaused) child.stdout.resume();
     },
     /** The staged stop of the whole tree (X-07, `stopProcessTree`); idempotent. */
-    stop(): Promise<ProcessExit> {
+    stop(stopOptions: { readonly now?: boolean } = {}): Promise<ProcessExit> {
       stopRequested = true;
       if (pipesClosed) settle();
       const target = {
@@ -224,7 +224,9 @@ export function spawnAgentProcess(options: ProcessOptions) {
         whenExited: (callback: () => void) => (exit ? callback() : exitCallbacks.push(callback)),
         closeInput: endInput,
       };
-      const { stopGraceMs: graceMs, exitsOnStdinEof } = options;
+      const { stopGraceMs: graceMs } = options;
+      // GA-13: `now` (the user's signal) sends SIGTERM right after stdin EOF, without a grace.
+      const exitsOnStdinEof = stopOptions.now === true ? false : options.exitsOnStdinEof;
       stopping ??= stopProcessTree(target, { graceMs, exitsOnStdinEof, logger }).then(() => exited);
       return stopping;
     },

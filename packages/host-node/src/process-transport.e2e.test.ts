@@ -193,3 +193,20 @@ describe('clean-up failures', () => {
     }
   });
 });
+
+describe('a stop for the user', () => {
+  it('GA-13 close() signals an agent that ignores stdin EOF at once, not after the stop grace', async () => {
+    const log: FakeBridgeLog = { calls: [], maxDepth: 0 };
+    const events: BridgeEvent[] = [];
+    // A grace longer than the test's timeout: only a stop that skips it can pass.
+    const transport = createAcpTransport({
+      ...lineWriter('ignores-eof', createFakeBridge(log)),
+      stopGraceMs: 600_000,
+    });
+    transport.onEvent((event) => events.push(event));
+    await transport.start();
+    await eventually(() => events.some((event) => event.type === 'client-message'));
+    const exit = await transport.close();
+    expect(exit).toMatchObject({ code: null, signal: 'SIGTERM' });
+  }, 60_000);
+});

@@ -42,6 +42,8 @@ type Relay = {
   onAgentLine(line: string): void;
   onAgentStderrLine?(maskedLine: string): void;
   onAgentLineTooLong?(error: LineTooLongError): void;
+  /** `close()` stops the agent now: a last word to it (GA-13: `session/cancel`). */
+  onClose?(): void;
   /**
    * The process exited and its output was delivered (the last call); `stderrTail` is masked;
    * `stopped`: `close()` stopped it (the user interrupted the run).
@@ -190,7 +192,8 @@ export function createProcessTransport(
     closed,
     async close() {
       closing = true;
-      await agent?.stop();
+      relay?.onClose?.();
+      await agent?.stop({ now: true });
       // Started, the agent's exit settles `closed`; else nothing else would.
       if (!started) finish({ code: null, signal: null, stderrTail: '' });
       return closed;

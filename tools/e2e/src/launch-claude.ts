@@ -23,6 +23,12 @@ export function claudeAgentAcpEntryPoint(): string {
   return join(dirname(packageJson), 'dist', 'index.js');
 }
 
+/** Entry point of the older Zed adapter `@zed-industries/claude-code-acp` (a generic ACP agent here). */
+export function claudeCodeAcpEntryPoint(): string {
+  const packageJson = require.resolve('@zed-industries/claude-code-acp/package.json');
+  return join(dirname(packageJson), 'dist', 'index.js');
+}
+
 /**
  * The variables that keep Claude Code offline against a fake Messages API (real-agents.md): a
  * dummy key, the fake base URL, a fixed model, its config under the scratch HOME, no

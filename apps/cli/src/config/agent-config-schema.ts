@@ -27,6 +27,7 @@ const backendSettingsShape = {
   }),
   handshakeTimeoutMs: milliseconds('120000'),
   cancelGraceMs: milliseconds('5000'),
+  stallTimeoutMs: milliseconds('600000'),
 };
 
 /** The settings a backend can take: top-level keys of `.agentrc` and each `backends.<id>` entry. */

@@ -69,6 +69,7 @@ export function resolveSettings(options: {
     permissionMode: pick('permissionMode'),
     handshakeTimeoutMs: pick('handshakeTimeoutMs'),
     cancelGraceMs: pick('cancelGraceMs'),
+    stallTimeoutMs: pick('stallTimeoutMs'),
     /** `AGENTBRIDGE_STATE_DIR`, else `stateDir` (relative to its file), else the XDG state dir. */
     stateDirectory:
       stateFile?.config.stateDir && !env.AGENTBRIDGE_STATE_DIR

@@ -1,10 +1,16 @@
 import type { AgentExit, AgentFault } from '../acp-bridge.js';
 import { fireSessionEnd } from '../hooks/run-hooks.js';
-import type { TurnEnding } from '../north/build-result.js';
-import type { MachineContext, Turn } from './bridge-state.js';
+import type { MachineContext } from './bridge-state.js';
 import { closeSession } from './bridge-state.js';
+import { emitWarning } from './client-output.js';
 import { failHandshake } from './fail-handshake.js';
-import { abandonedTimerId, cancelGraceMs, finishTurn, graceTimerId } from './finish-turn.js';
+import {
+  abandonedTimerId,
+  abandonPrompt,
+  cancelGraceMs,
+  finishTurn,
+  graceTimerId,
+} from './finish-turn.js';
 import { withdrawPendingPermissions } from './permission-denials.js';
 
 // The agent gone, faulty or stuck: how each ends the turn, and what becomes of its prompt.
@@ -65,13 +71,19 @@ export function onAgentExit(context: MachineContext, exit: AgentExit): void {
 }
 
 /**
- * A fault the protocol does not report (an over-long or malformed stdout line, a fatal stderr
- * line). With a prompt in flight the turn ends now as R-03 does, and the prompt is cancelled and
- * abandoned (FT-02): neither its late output nor its answer reaches a later turn. Outside a prompt
- * it is only logged.
+ * A fault the protocol does not report. An over-long or malformed stdout line is dropped, said
+ * in-band as a warning, and the turn goes on (GA-02). A fatal stderr line with a prompt in flight
+ * ends the turn now as R-03 does, and the prompt is cancelled and abandoned (FT-02): neither its
+ * late output nor its answer reaches a later turn. Outside a prompt it is only logged.
  */
 export function onAgentFault(context: MachineContext, fault: AgentFault): void {
   const { phase, turn } = context.state;
+  if (fault.kind !== 'fatal-stderr') {
+    // GA-02: a dropped or malformed line is said in-band and the turn goes on.
+    context.log.warn('agent line dropped', { kind: fault.kind, message: fault.message });
+    if (phase.name === 'ready') emitWarning(context, fault.message);
+    return;
+  }
   if (phase.name !== 'ready' || turn === undefined || turn.prompt === 'waiting') {
     context.log.warn('agent fault outside a prompt', { kind: fault.kind, message: fault.message });
     return;
@@ -80,18 +92,11 @@ export function onAgentFault(context: MachineContext, fault: AgentFault): void {
   abandonPrompt(context, turn, { kind: 'prompt-error', errorText: fault.message });
 }
 
-/**
- * FT-02: gives up on the turn's prompt in flight (the cancel grace ran out, a fault): a prompt
- * still `sent` is cancelled first, the prompt is marked abandoned, and the turn ends with `ending`.
- */
-function abandonPrompt(context: MachineContext, turn: Turn, ending: TurnEnding) {
-  const { state } = context;
-  const { phase } = state;
-  if (turn.prompt === 'cancelling') context.emit({ type: 'cancel-timer', timerId: graceTimerId });
-  else if (phase.name === 'ready')
-    context.rpc.notify('session/cancel', { sessionId: phase.session.id });
-  state.abandoned = { turn, waited: false };
-  finishTurn(context, ending);
+/** GA-13: the host stops the agent now (the user's signal): a prompt in flight is cancelled. */
+export function onHostStop(context: MachineContext): void {
+  const { phase, turn } = context.state;
+  if (phase.name !== 'ready' || turn?.prompt !== 'sent') return;
+  context.rpc.notify('session/cancel', { sessionId: phase.session.id });
 }
 
 /**

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createHarness, shapeOf } from '../__fixtures__/bridge-harness.js';
-import { syntheticToolResultTexts } from './tool-calls.js';
 
 const chunk = (text: string) => ({
   sessionUpdate: 'agent_message_chunk',
@@ -15,65 +14,43 @@ function turnHarness(options: Parameters<typeof createHarness>[0] = {}) {
 }
 
 describe('agent faults reported by the host', () => {
-  it('FT-02 line-too-long mid-prompt ends the turn at once with an R-03 error result and cancels the prompt', () => {
+  it('GA-02 line-too-long mid-prompt is said in-band as a warning, dropped, and the turn goes on', () => {
     const harness = turnHarness();
     harness.update(chunk('Reading.'));
-    harness.update({
-      sessionUpdate: 'tool_call',
-      toolCallId: 'call_1',
-      title: 'cat big.log',
-      kind: 'read',
-      status: 'in_progress',
-      rawInput: { path: 'big.log' },
-    });
     const mark = harness.clientLines.length;
     const message = 'The agent wrote a line over 32 MiB; it was dropped.';
     harness.bridge.onAgentFault({ kind: 'line-too-long', message });
-    const lines = harness.since(mark);
-    expect(lines.map(shapeOf)).toEqual(['user:tool_result', 'result/error_during_execution']);
-    expect(lines[0]?.message.content[0]).toMatchObject({
-      tool_use_id: 'call_1',
-      content: syntheticToolResultTexts.turnEnded,
-    });
-    expect(lines[1]).toMatchObject({
-      is_error: true,
-      result: message,
-      errors: [message],
-      terminal_reason: 'model_error',
-    });
-    // The dropped line may have been the answer: the prompt is given up on, so it is cancelled.
-    expect(harness.sent('session/cancel')).toHaveLength(1);
-  });
-
-  it('FT-02 a faulted prompt is abandoned: the next turn waits for its answer, and its late text never reaches that turn', () => {
-    const harness = turnHarness();
-    const promptId = harness.lastRequest('session/prompt').id;
-    harness.bridge.onAgentFault({ kind: 'line-too-long', message: 'dropped' });
-    harness.user('next');
-    // No second prompt while the first still runs at the agent.
-    expect(harness.sent('session/prompt')).toHaveLength(1);
-    harness.update(chunk('late text of the first prompt'));
-    harness.respond(promptId, { stopReason: 'end_turn' });
-    expect(harness.linesOf('result')).toHaveLength(1);
-    const nextPromptId = harness.lastRequest('session/prompt').id;
-    expect(nextPromptId).not.toBe(promptId);
-    harness.update(chunk('second answer'));
-    harness.respond(nextPromptId, { stopReason: 'end_turn' });
-    const results = harness.linesOf('result');
-    expect(results.map((line) => line.subtype)).toEqual(['error_during_execution', 'success']);
-    expect(results[1]?.result).toBe('second answer');
-    expect(JSON.stringify(harness.clientLines)).not.toContain('late text');
-  });
-
-  it('FT-02 a malformed line (not JSON) mid-prompt is a fault: error result, prompt cancelled', () => {
-    const harness = turnHarness();
-    harness.agent('{"jsonrpc":"2.0","id":3,"result":{"stopRea');
-    expect(harness.sent('session/cancel')).toHaveLength(1);
-    expect(harness.linesOf('result')).toEqual([
+    expect(harness.since(mark)).toEqual([
       expect.objectContaining({
-        is_error: true,
-        result: expect.stringContaining('not valid JSON'),
+        type: 'system',
+        subtype: 'informational',
+        level: 'warning',
+        content: message,
       }),
+    ]);
+    expect(harness.sent('session/cancel')).toHaveLength(0);
+    harness.update(chunk(' Done.'));
+    harness.respond(harness.lastRequest('session/prompt').id, { stopReason: 'end_turn' });
+    const results = harness.linesOf('result');
+    expect(results).toEqual([
+      expect.objectContaining({ subtype: 'success', is_error: false, result: 'Reading. Done.' }),
+    ]);
+  });
+
+  it('GA-01 F-04 a malformed line (not JSON) mid-prompt is logged and skipped: the turn goes on', () => {
+    const harness = turnHarness();
+    const mark = harness.clientLines.length;
+    harness.agent('{not json at all');
+    harness.agent('{"jsonrpc":"2.0","id":3,"result":{"stopRea');
+    expect(harness.since(mark)).toEqual([]);
+    expect(harness.sent('session/cancel')).toHaveLength(0);
+    expect(harness.log.entries.map((entry) => entry.message)).toContain(
+      'agent stdout line that is not valid JSON skipped',
+    );
+    harness.update(chunk('still here'));
+    harness.respond(harness.lastRequest('session/prompt').id, { stopReason: 'end_turn' });
+    expect(harness.linesOf('result')).toEqual([
+      expect.objectContaining({ subtype: 'success', result: 'still here' }),
     ]);
   });
 
@@ -119,5 +96,20 @@ describe('agent faults reported by the host', () => {
     expect(harness.log.entries.map((entry) => entry.message)).toContain(
       'agent fault outside a prompt',
     );
+  });
+});
+
+describe('the host stops the agent now', () => {
+  it('GA-13 onStop cancels the prompt in flight at once; without one it sends nothing', () => {
+    const harness = turnHarness();
+    harness.bridge.onStop?.();
+    expect(harness.sent('session/cancel')).toEqual([
+      { jsonrpc: '2.0', method: 'session/cancel', params: { sessionId: 'sess-1' } },
+    ]);
+    const idle = createHarness();
+    idle.initialize();
+    const mark = idle.toAgentLines.length;
+    idle.bridge.onStop?.();
+    expect(idle.toAgentLines.slice(mark)).toEqual([]);
   });
 });

@@ -8,7 +8,6 @@ import {
 } from '../json-rpc/json-rpc.js';
 import { toSlashCommands } from '../north/client-lines.js';
 import { applyConfigOptionUpdate } from '../session/session-catalog.js';
-import { onAgentFault } from './agent-exit.js';
 import { logFailure, type MachineContext } from './bridge-state.js';
 import { isOfferedClientMethod, onClientMethod } from './client-methods.js';
 import { emitCommandsChanged, emitSystemInit } from './client-output.js';
@@ -17,9 +16,6 @@ import { onPermissionRequest } from './permissions.js';
 import { applyAgentModeChange, refreshCatalogWindows } from './session-switches.js';
 import { applyToolCallFrame } from './tool-call-frames.js';
 import { applyPlan } from './tool-calls.js';
-
-const malformedLineText =
-  'The agent wrote a line on stdout that is not valid JSON: the turn cannot be followed any further.';
 
 /** One classified line from the agent. */
 type Inbound =
@@ -78,6 +74,7 @@ function classifyInbound(value: unknown): Inbound | 'malformed' | undefined {
  */
 export function createAgentIntake(context: MachineContext): (line: string) => void {
   return (line) => {
+    context.state.stall.lines += 1;
     try {
       onAgentLine(context, line);
     } catch (error) {
@@ -104,9 +101,10 @@ function onAgentLine(context: MachineContext, line: string): void {
     }
   }
   const message = classifyInbound(value);
-  // FT-02: it may have been the answer of the prompt in flight, which could then never end.
+  // F-04, GA-01: logged and skipped; the turn goes on (what bounds a lost answer is the cancel
+  // grace and the stall watchdog).
   if (message === 'malformed') {
-    onAgentFault(context, { kind: 'malformed-line', message: malformedLineText });
+    context.log.warn('agent stdout line that is not valid JSON skipped', { length: line.length });
     return;
   }
   if (message === undefined) {
@@ -217,10 +215,14 @@ function onSessionUpdate(context: MachineContext, params: unknown): void {
         emitSystemInit(context);
       return;
     }
-    case 'current_mode_update':
-      if (typeof update.currentModeId === 'string' && update.currentModeId !== '')
-        applyAgentModeChange(context, update.currentModeId);
+    case 'current_mode_update': {
+      const modeId = update.currentModeId;
+      const known = phase.name === 'ready' ? phase.session.catalog.currentModeId : undefined;
+      // GA-05: a repeated, unchanged mode is no change.
+      if (typeof modeId === 'string' && modeId !== '' && modeId !== known)
+        applyAgentModeChange(context, modeId);
       return;
+    }
     case 'config_option_update': {
       const session =
         phase.name === 'ready' || phase.name === 'handshake' ? phase.session : undefined;

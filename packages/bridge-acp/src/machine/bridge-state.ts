@@ -123,6 +123,9 @@ export type ToolCall = {
   rawOutput?: unknown;
   /** `_meta.claudeCode.toolResponse`: the tool's structured result (`tool_use_result`). */
   toolResponse?: unknown;
+  /** GA-09: what the agent's own terminal printed (`_meta.terminal_output`), and its exit. */
+  terminalOutput?: string;
+  terminalExitCode?: number;
   /** The terminal the bridge made for this call (CF-04). */
   terminalId?: string;
   /** Its PreToolUse hooks, run once (HK-06): the verdict, or who waits for it. */
@@ -206,6 +209,8 @@ type BridgeState = {
   turn: Turn | undefined;
   /** FT-02: a turn that ended before its prompt's answer; `waited`: a turn waits for it. */
   abandoned: { readonly turn: Turn; waited: boolean } | undefined;
+  /** GA-14: the stall watchdog's timer runs; agent lines (and prompts) counted, and at its start. */
+  stall: { armed: boolean; lines: number; linesAtStart: number };
   readonly client: ClientState;
   /** The client's in-process MCP servers, the local endpoint, structured output (MCP-xx, SO-xx). */
   readonly mcp: McpState;

@@ -3,6 +3,7 @@ import { isRecord } from '@agentbridge/core/contracts';
 import { readHookRegistry } from '../hooks/hook-registry.js';
 import { onMcpControl } from '../mcp/mcp-control.js';
 import { readSdkServers } from '../mcp/mcp-state.js';
+import { permissionOptionChoice } from '../modes/permission-option.js';
 import type { ControlRequestId } from '../north/client-lines.js';
 import { resolveModelId } from '../session/session-catalog.js';
 import { contextUsageOf } from '../usage/context-usage.js';
@@ -16,7 +17,13 @@ import {
 import { interruptTurn, settleClientEnd } from './finish-turn.js';
 import { startHandshake } from './handshake.js';
 import { withdrawPendingPermissions } from './permission-denials.js';
-import { agentModeFor, claudeMode, setThinkingBudget, switchTo } from './session-switches.js';
+import {
+  agentModeFor,
+  claudeMode,
+  setConfigChoice,
+  setThinkingBudget,
+  switchTo,
+} from './session-switches.js';
 import { readClientSystemPrompt } from './standing-instructions.js';
 import { acceptUserMessage } from './turn.js';
 
@@ -121,6 +128,18 @@ function onControlRequest(context: MachineContext, line: Record<string, unknown>
       // C-03, C-04: the Claude mode mapped onto an agent mode.
       const mode = typeof request.mode === 'string' ? claudeMode(request.mode) : '';
       const modeId = session === undefined ? undefined : agentModeFor(context, session, mode);
+      const option =
+        session === undefined || modeId !== undefined
+          ? undefined
+          : permissionOptionChoice(session.catalog, mode);
+      if (session !== undefined && option !== undefined)
+        return setConfigChoice(context, session, option, (error) => {
+          if (error !== undefined) return emitControlError(context, requestId, error);
+          const changed = session.permissionMode !== mode;
+          session.permissionMode = mode;
+          emitControlSuccess(context, requestId, { mode });
+          if (changed) emitSystemStatus(context, session);
+        });
       if (session === undefined || modeId === undefined)
         return emitControlError(
           context,

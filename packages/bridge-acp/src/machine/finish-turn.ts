@@ -4,7 +4,7 @@ import { modelCalls } from '../limits/launch-limits.js';
 import type { TurnEnding } from '../north/build-result.js';
 import { buildResult } from '../north/build-result.js';
 import { buildInterruptionMarker } from '../north/client-lines.js';
-import type { MachineContext } from './bridge-state.js';
+import type { MachineContext, Turn } from './bridge-state.js';
 import { currentModelOf } from './bridge-state.js';
 import { identity } from './client-output.js';
 import { withdrawPendingPermissions } from './permission-denials.js';
@@ -41,6 +41,20 @@ export function interruptTurn(context: MachineContext, acknowledge?: () => void)
   // FT-01: the answer may never come; the turn ends at the grace anyway.
   context.emit({ type: 'start-timer', timerId: graceTimerId, delayMs: cancelGraceMs(context) });
   withdrawPendingPermissions(context, 'interrupt', acknowledge);
+}
+
+/**
+ * FT-02: gives up on the turn's prompt in flight (the cancel grace ran out, a fault): a prompt
+ * still `sent` is cancelled first, the prompt is marked abandoned, and the turn ends with `ending`.
+ */
+export function abandonPrompt(context: MachineContext, turn: Turn, ending: TurnEnding) {
+  const { state } = context;
+  const { phase } = state;
+  if (turn.prompt === 'cancelling') context.emit({ type: 'cancel-timer', timerId: graceTimerId });
+  else if (phase.name === 'ready')
+    context.rpc.notify('session/cancel', { sessionId: phase.session.id });
+  state.abandoned = { turn, waited: false };
+  finishTurn(context, ending);
 }
 
 /** The T-31 text for tool calls still open when a turn ends this way. */

@@ -18,6 +18,8 @@ export interface HostChannel {
   settle(operationId: string, result: HostResult): boolean;
   /** Settles every pending operation as failed with `message` (the session is over). */
   failPending(message: string): void;
+  /** Whether an operation waits for the host (a client terminal running, GA-14). */
+  hasPending(): boolean;
 }
 
 /** Creates the channel; `emit` receives the `host-operation` events. */
@@ -39,6 +41,7 @@ export function createHostChannel(emit: (event: BridgeEvent) => void): HostChann
       onResult(result);
       return true;
     },
+    hasPending: () => pending.size > 0,
     failPending(message) {
       const handlers = [...pending.values()];
       pending.clear();

@@ -23,6 +23,8 @@ import { sessionOf } from './bridge-state.js';
 import { interruptTurn } from './finish-turn.js';
 import { deny, toolRejectedText } from './permission-denials.js';
 import { preToolUse } from './pre-tool-use.js';
+import { runningCallFor } from './running-call-for.js';
+import { sameJson } from './same-json.js';
 import {
   announceToolCall,
   describeToolCall,
@@ -47,16 +49,6 @@ const changedInputText = (who: string): string =>
 /** HK-06: the `tool_result` of a call a PreToolUse hook denied (Claude Code's wording). */
 const hookDenialText = (toolName: string, reason: string | undefined): string =>
   `${hookName({ event: 'PreToolUse', matchValue: toolName })} hook error: ${reason || 'Blocked by hook'}`;
-
-/** JSON values equal whatever their key order (a changed `updatedInput`, HK-07). */
-function sameJson(left: unknown, right: unknown): boolean {
-  if (!isRecord(left) || !isRecord(right)) return JSON.stringify(left) === JSON.stringify(right);
-  const keys = Object.keys(left);
-  return (
-    keys.length === Object.keys(right).length &&
-    keys.every((key) => Object.hasOwn(right, key) && sameJson(left[key], right[key]))
-  );
-}
 
 /**
  * PM-01..PM-06, HK-06, HK-07, LM-02..LM-05: decides a tool call. In order: the limits, the
@@ -235,16 +227,18 @@ export function onPermissionRequest(
     : {};
   const toolCallId =
     typeof frame.toolCallId === 'string' && frame.toolCallId !== '' ? frame.toolCallId : undefined;
+  const linked = runningCallFor(context, turn, frame);
   // A request without an id gets a call state of its own (not tracked), for its name and input.
-  const tool = toolCallId === undefined ? newToolCall('') : toolCallOf(turn, toolCallId);
-  updateToolCall(tool, frame, context.quirks);
+  const tool = linked ?? (toolCallId ? toolCallOf(turn, toolCallId) : newToolCall(''));
+  if (linked === undefined) updateToolCall(tool, frame, context.quirks);
   tool.permissionRequested = true;
   if (toolCallId !== undefined) announceToolCall(context, tool);
   else Object.assign(tool, describeToolCall(context, tool));
   const options = readPermissionOptions(request.options);
+  const callId = linked?.id ?? toolCallId;
   judgeToolCall(context, turn, {
-    toolCallId,
-    toolUseId: toolCallId ?? `toolu_${context.newId()}`,
+    toolCallId: callId,
+    toolUseId: callId ?? `toolu_${context.newId()}`,
     toolName: tool.name,
     input: tool.input,
     ...(tool.title !== undefined && tool.title !== '' ? { title: tool.title } : {}),

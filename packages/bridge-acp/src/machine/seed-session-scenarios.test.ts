@@ -92,10 +92,11 @@ describe('seed pure-helper scenarios through the bridge', () => {
     expect(toAgent.map((line) => JSON.parse(line).method)).toEqual(['initialize']);
   });
 
-  it('F-05 the bridge sets no RPC timeouts: a held prompt arms no timer', () => {
+  it('F-05 GA-14 the bridge sets no RPC timeouts: a held prompt arms only the stall watchdog', () => {
     const harness = turnHarness();
     expect(harness.actions.filter((action) => action.type === 'start-timer')).toEqual([
       { type: 'start-timer', timerId: 'handshake', delayMs: 120000 },
+      { type: 'start-timer', timerId: 'stall-watchdog', delayMs: 600000 },
     ]);
   });
 });

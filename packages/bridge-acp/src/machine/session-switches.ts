@@ -4,6 +4,7 @@ import type { RpcOutcome } from '../json-rpc/json-rpc.js';
 import { limitsOf } from '../limits/launch-limits.js';
 import { limitWarnings } from '../limits/startup-warnings.js';
 import { requestedThoughtLevel, thoughtLevelChoice } from '../limits/thought-level.js';
+import { permissionOptionChoice } from '../modes/permission-option.js';
 import { resolveModeId, toClaudePermissionMode } from '../modes/resolve-mode-id.js';
 import type { ControlRequestId } from '../north/client-lines.js';
 import { applyConfigOptionUpdate, resolveModelId } from '../session/session-catalog.js';
@@ -81,7 +82,8 @@ export function applyStartupSettings(context: MachineContext, session: Session, 
     const inEffect =
       agentModeId === undefined
         ? 'default'
-        : toClaudePermissionMode(agentModeId, ids, context.quirks.permissionModeSynonyms);
+        : (toClaudePermissionMode(agentModeId, ids, context.quirks.permissionModeSynonyms) ??
+          'default');
     session.permissionMode = inEffect;
     context.log.warn('start-up permission mode not applied', { requested, reason, inEffect });
     const agentText = agentModeId === undefined ? '' : ` (agent mode '${agentModeId}')`;
@@ -106,8 +108,15 @@ export function applyStartupSettings(context: MachineContext, session: Session, 
     const requested = claudeMode(launch.permissionMode);
     const modeId = agentModeFor(context, session, requested);
     if (modeId === undefined) {
-      // An agent without modes runs its own default: only a different request is a mismatch.
-      if (session.catalog.modes.length > 0 || requested !== 'default')
+      const option = permissionOptionChoice(session.catalog, requested);
+      if (option !== undefined)
+        return setConfigChoice(context, session, option, (error) => {
+          if (error !== undefined) adoptAgentMode(requested, `switching failed (${error})`);
+          finish();
+        });
+      // An agent without permission modes (none, or only modes of its own such as thinking
+      // levels, GA-04) runs its own default: only a different request is a mismatch.
+      if (offersPermissionModes(context, session) || requested !== 'default')
         adoptAgentMode(requested, 'the agent offers no equivalent mode');
       return finish();
     }
@@ -132,6 +141,31 @@ export function applyStartupSettings(context: MachineContext, session: Session, 
   });
 }
 
+/** GA-04: whether any of the agent's modes is a Claude permission mode. */
+function offersPermissionModes(context: MachineContext, session: Session): boolean {
+  const ids = session.catalog.modes.map((mode) => mode.id);
+  const synonyms = context.quirks.permissionModeSynonyms;
+  return ids.some((id) => toClaudePermissionMode(id, ids, synonyms) !== undefined);
+}
+
+/** Sets one of the agent's config options (GA-06, LM-06); `done` gets the agent's refusal. */
+export function setConfigChoice(
+  context: MachineContext,
+  session: Session,
+  choice: { readonly configId: string; readonly value: string },
+  done: (error?: string) => void,
+) {
+  context.rpc.request<SetSessionConfigOptionResponse | null>(
+    'session/set_config_option',
+    { sessionId: session.id, ...choice },
+    (answer) => {
+      if (!answer.ok) return done(formatRpcError(answer.error));
+      session.catalog = applyConfigOptionUpdate(session.catalog, answer.result?.configOptions);
+      done();
+    },
+  );
+}
+
 /**
  * LM-06: sets the agent's `thought_level` config option to the value closest to `level`; `done`
  * gets the reason when it cannot (no such option, or the agent refused).
@@ -144,16 +178,7 @@ function setThoughtLevel(
 ) {
   const choice = thoughtLevelChoice(session.catalog, level);
   if (choice === undefined) return done('the agent offers no thinking-level setting');
-  const params = { sessionId: session.id, ...choice };
-  context.rpc.request<SetSessionConfigOptionResponse | null>(
-    'session/set_config_option',
-    params,
-    (answer) => {
-      if (!answer.ok) return done(formatRpcError(answer.error));
-      session.catalog = applyConfigOptionUpdate(session.catalog, answer.result?.configOptions);
-      done();
-    },
-  );
+  setConfigChoice(context, session, choice, done);
 }
 
 /**
@@ -195,7 +220,8 @@ export function applyAgentModeChange(context: MachineContext, modeId: string) {
   if (current !== undefined && current.toLowerCase() === modeId.toLowerCase()) return;
   const ids = session.catalog.modes.map((mode) => mode.id);
   const mode = toClaudePermissionMode(modeId, ids, context.quirks.permissionModeSynonyms);
-  if (mode === session.permissionMode) return;
+  // GA-04: only a mode that is a Claude permission mode is surfaced as one.
+  if (mode === undefined || mode === session.permissionMode) return;
   session.permissionMode = mode;
   emitSystemStatus(context, session);
 }

@@ -65,6 +65,10 @@ export function updateToolCall(tool: ToolCall, frame: ToolCallFrame, quirks: Bac
   const claudeCode = isRecord(meta.claudeCode) ? meta.claudeCode : {};
   if (typeof claudeCode.toolName === 'string') tool.claudeName = claudeCode.toolName;
   if (claudeCode.toolResponse !== undefined) tool.toolResponse = claudeCode.toolResponse;
+  const output = isRecord(meta.terminal_output) ? meta.terminal_output.data : undefined;
+  if (typeof output === 'string') tool.terminalOutput = (tool.terminalOutput ?? '') + output;
+  const exit = isRecord(meta.terminal_exit) ? meta.terminal_exit.exit_code : undefined;
+  if (typeof exit === 'number') tool.terminalExitCode = exit;
   if (Array.isArray(frame.locations)) tool.locations = frame.locations;
   if (Array.isArray(frame.content))
     tool.diff = frame.content.find((block) => block?.type === 'diff') ?? tool.diff;
@@ -122,9 +126,21 @@ export function currentOutput(context: MachineContext, tool: ToolCall): ToolOutp
   if (context.quirks.rawOutputIsToolResult === true && tool.rawOutput !== undefined)
     return toolOutputFromRawOutput(tool.rawOutput);
   const content = tool.contentOutput;
+  const terminal = terminalOutputOf(tool);
+  // GA-09: output reported beside the terminal stands for the `[terminal <id>]` placeholder.
+  if (terminal !== undefined && /^(\[terminal [^\]\n]*\]\n?)*$/.test(content?.text ?? ''))
+    return { text: terminal, images: content?.images ?? [] };
   if (content !== undefined && (content.text !== '' || content.images.length > 0)) return content;
   if (tool.rawOutput !== undefined) return toolOutputFromRawOutput(tool.rawOutput);
   return content;
+}
+
+/** GA-09: the agent's own terminal output (`_meta.terminal_output`), else a non-zero exit. */
+function terminalOutputOf(tool: ToolCall): string | undefined {
+  const text = tool.terminalOutput?.replace(/\n$/, '');
+  if (text !== undefined && text !== '') return text;
+  const code = tool.terminalExitCode;
+  return code !== undefined && code !== 0 ? `Exit code ${code}` : text;
 }
 
 /**

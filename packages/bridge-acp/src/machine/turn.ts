@@ -15,6 +15,7 @@ import {
   graceTimerId,
   textPrompt,
 } from './finish-turn.js';
+import { armStallWatchdog } from './stall-watchdog.js';
 import { standingInstructionsBlock, standingInstructionsText } from './standing-instructions.js';
 import { endGates, promptGates, runGates } from './turn-gates.js';
 
@@ -150,6 +151,7 @@ function sendPrompt(context: MachineContext, turn: Turn, prompt: ContentBlock[])
   if (phase.name !== 'ready') return finishTurn(context, { kind: 'no-session' });
   turn.prompt = 'sent';
   turn.promptCount += 1;
+  armStallWatchdog(context);
   context.rpc.request<PromptResponse>(
     'session/prompt',
     { sessionId: phase.session.id, prompt },

@@ -98,7 +98,8 @@ export function newSdkServer(manifest: unknown, config: unknown): SdkServer {
     toolsListResult: part('toolsListResult'),
     // The SDK ignores values below a second too.
     timeoutMs: typeof timeout === 'number' && timeout >= 1000 ? timeout : defaultTimeoutMs,
-    status: 'pending',
+    // GA-11: in-process, so reachable from the start, as Claude Code reports it.
+    status: 'connected',
     listed: false,
   };
 }

@@ -225,10 +225,10 @@ describe('the local MCP endpoint of the in-process servers', () => {
     });
   });
 
-  it('MCP-05 system/init lists the in-process server (pending until the agent calls) and its tools', () => {
+  it('MCP-05 GA-11 system/init lists the in-process server (connected, as Claude Code says) and its tools', () => {
     const harness = sdkSession();
     const [init] = harness.linesOf('system', 'init');
-    expect(init?.mcp_servers).toEqual([{ name: 'calc', status: 'pending', source: 'sdk' }]);
+    expect(init?.mcp_servers).toEqual([{ name: 'calc', status: 'connected', source: 'sdk' }]);
     expect(init?.tools).toContain('mcp__calc__add');
     harness.mcp('calc', { id: 0, method: 'initialize', params: {} });
     harness.client({

@@ -110,9 +110,18 @@ describe('toClaudePermissionMode', () => {
       expect(toClaudePermissionMode(mode, claudeCodeAcp)).toBe(mode);
   });
 
-  it('C-04 an agent mode no Claude mode reaches is returned as is', () => {
-    expect(toClaudePermissionMode('build', opencode)).toBe('build');
-    expect(toClaudePermissionMode('chat', goose)).toBe('chat');
+  it('GA-04 an agent mode no Claude mode reaches is no permission mode', () => {
+    expect(toClaudePermissionMode('build', opencode)).toBeUndefined();
+    expect(toClaudePermissionMode('chat', goose)).toBeUndefined();
+    expect(toClaudePermissionMode('low', ['low', 'medium', 'high'])).toBeUndefined();
+  });
+
+  it('GA-03 URI mode ids map by their fragment or last segment, both ways', () => {
+    const modes = ['https://x.example/session-modes#agent', 'https://x.example/modes/plan'];
+    expect(resolveModeId('plan', modes)).toBe(modes[1]);
+    expect(resolveModeId('default', modes)).toBe(modes[0]);
+    expect(toClaudePermissionMode(modes[1] ?? '', modes)).toBe('plan');
+    expect(toClaudePermissionMode(modes[0] ?? '', modes)).toBe('default');
   });
 
   it('C-04 backend synonyms drive the reverse map too', () => {
@@ -142,7 +151,7 @@ describe('toClaudePermissionMode', () => {
         (agentModes, pick) => {
           const agentMode = agentModes[pick % agentModes.length] ?? '';
           const claudeMode = toClaudePermissionMode(agentMode, agentModes);
-          if (claudeMode !== agentMode) {
+          if (claudeMode !== undefined && claudeMode !== agentMode) {
             expect(resolveModeId(claudeMode, agentModes)).toBe(agentMode);
           }
         },

@@ -11,12 +11,21 @@ const genericSynonyms: Readonly<Record<string, readonly string[]>> = {
     'full-access',
     'full_access',
     'fullAccess',
+    'autopilot',
     'auto',
   ],
   plan: ['plan', 'read-only', 'readOnly', 'read_only'],
 };
 /** C-04: the row of `default`, `dontAsk` and any mode without its own. */
-const defaultCandidates = ['default', 'ask', 'approve', 'read-only', 'readOnly', 'read_only'];
+const defaultCandidates = [
+  'default',
+  'ask',
+  'approve',
+  'read-only',
+  'readOnly',
+  'read_only',
+  'agent',
+];
 /** The Claude modes tried when mapping an agent mode back; ties keep this order. */
 const reverseOrder = ['default', 'acceptEdits', 'bypassPermissions', 'plan', 'dontAsk'];
 
@@ -34,23 +43,40 @@ export function resolveModeId(
 
 /**
  * An agent mode id back as a Claude mode (`current_mode_update`): of the Claude modes
- * {@link resolveModeId} sends to it, the one naming it earliest; else the id itself. Callers
- * holding a Claude mode that resolves to it keep theirs (two may share an agent mode).
+ * {@link resolveModeId} sends to it, the one naming it earliest; `undefined` when none does
+ * (GA-04: a thinking level or another mode of the agent's own is never a permission mode).
+ * Callers holding a Claude mode that resolves to it keep theirs (two may share an agent mode).
  */
 export function toClaudePermissionMode(
   agentModeId: string,
   agentModeIds: readonly string[],
   synonyms?: Synonyms,
-): string {
+): string | undefined {
   const lower = agentModeId.toLowerCase();
+  const key = modeKey(agentModeId);
   let best: { mode: string; rank: number } | undefined;
   for (const claudeMode of reverseOrder) {
     const resolved = resolveWithRank(claudeMode, agentModeIds, synonyms);
     if (resolved === undefined || resolved.modeId.toLowerCase() !== lower) continue;
-    const rank = claudeMode.toLowerCase() === lower ? -1 : resolved.rank;
+    const own = claudeMode.toLowerCase();
+    const rank = own === lower || own === key ? -1 : resolved.rank;
     if (best === undefined || rank < best.rank) best = { mode: claudeMode, rank };
   }
-  return best?.mode ?? agentModeId;
+  return best?.mode;
+}
+
+/**
+ * GA-03: what a mode id names: a URI's fragment or last path segment
+ * (`https://…/session-modes#plan` is `plan`), else the id; lower-cased.
+ */
+function modeKey(agentModeId: string): string {
+  const lower = agentModeId.toLowerCase();
+  if (!/[#/]/.test(lower)) return lower;
+  const last = lower
+    .replace(/[#/]+$/, '')
+    .split(/[#/]/)
+    .pop();
+  return last === undefined || last === '' ? lower : last;
 }
 
 function resolveWithRank(
@@ -68,7 +94,10 @@ function resolveWithRank(
   const generic = Object.hasOwn(genericSynonyms, mode) ? genericSynonyms[mode] : defaultCandidates;
   const candidates = [...backend, mode, ...(generic ?? [])];
   for (const [rank, candidate] of candidates.entries()) {
-    const modeId = agentModeIds.find((id) => id.toLowerCase() === candidate?.toLowerCase());
+    const wanted = candidate?.toLowerCase();
+    const modeId =
+      agentModeIds.find((id) => id.toLowerCase() === wanted) ??
+      agentModeIds.find((id) => modeKey(id) === wanted);
     if (modeId !== undefined) return { modeId, rank };
   }
   return undefined;

@@ -2,11 +2,13 @@ import type { BackendQuirks } from '@agentbridge/core/contracts';
 import { isRecord } from '@agentbridge/core/contracts';
 import type { Diff, ToolCallLocation } from '@agentclientprotocol/sdk';
 import { claudeToolFields, requiredClaudeFields } from './claude-tools.js';
-import { unwrapMcpArguments } from './map-tool-name.js';
+import { titleCommand, unwrapMcpArguments } from './map-tool-name.js';
 
 /** What the agent told about a tool call so far, as far as its input goes. */
 type ToolInputFacts = {
   readonly title?: string;
+  readonly kind?: string;
+  readonly metaKind?: string;
   readonly rawInput?: unknown;
   readonly locations?: readonly ToolCallLocation[];
   /** The first diff of the latest `content`. */
@@ -42,6 +44,8 @@ export function buildToolInput(
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
   const frameFacts: Record<string, unknown> = {
     '@title': text(facts.title),
+    '@titleCommand':
+      toolName === 'Bash' ? titleCommand(facts.title, facts.kind ?? facts.metaKind) : undefined,
     '@location': text(location),
     '@diff.path': text(facts.diff?.path),
     '@diff.oldText': facts.diff?.oldText,

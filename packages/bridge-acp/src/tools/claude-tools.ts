@@ -25,11 +25,15 @@ type Sources = readonly string[];
 /**
  * The input fields of Claude's tools that a client reads, each with the sources that commonly hold
  * it, first present wins (T-04): `rawInput` keys, `@location` (the first location's path),
+ * `@titleCommand` (a shell call's command line in its title, GA-08),
  * `@diff.path`, `@diff.oldText`, `@diff.newText` (the first diff). A backend adds its own sources
  * first (`quirks.toolInputKeys`, where `@title` is also allowed).
  */
 export const claudeToolFields: Readonly<Record<string, Readonly<Record<string, Sources>>>> = {
-  Bash: { command: ['command', 'cmd', 'commands', 'script'], description: ['description'] },
+  Bash: {
+    command: ['command', 'cmd', 'commands', 'script', '@titleCommand'],
+    description: ['description'],
+  },
   Write: { file_path: filePath(), content: ['content', 'contents', 'text', '@diff.newText'] },
   Edit: {
     file_path: filePath(),

@@ -1,7 +1,7 @@
 import type { BackendQuirks } from '@agentbridge/core/contracts';
 import { compileQuirkPattern, isRecord } from '@agentbridge/core/contracts';
 import type { ToolCallUpdate } from '@agentclientprotocol/sdk';
-import { toolNameByCommonId } from './claude-tools.js';
+import { claudeToolFields, toolNameByCommonId } from './claude-tools.js';
 
 /** The fields of a tool-call frame (or permission request) that decide its Claude name. */
 export type ToolNameFrame = Partial<
@@ -49,7 +49,8 @@ export function mapToolName(
   frame: ToolNameFrame,
   context: { readonly mcpServerNames: readonly string[]; readonly quirks?: BackendQuirks },
 ): string {
-  if (frame.claudeName !== undefined && frame.claudeName !== '') return frame.claudeName;
+  if (frame.claudeName !== undefined && frame.claudeName !== '')
+    return agentOwnClaudeTool(frame.claudeName, context.mcpServerNames) ?? frame.claudeName;
   const title = typeof frame.title === 'string' ? frame.title : undefined;
   const name = typeof frame.name === 'string' ? frame.name : undefined;
   const kind =
@@ -82,7 +83,7 @@ export function mapToolName(
   const idTool = typeof frame.toolCallId === 'string' ? idPattern?.exec(frame.toolCallId) : null;
   // An execute call's title is its command line: its first word names a program, not a tool.
   const titleWord = kind === 'execute' ? undefined : title?.trim().split(/\s/, 1)[0];
-  const ids = [name, frame.metaName, titleWord, idTool?.[1] || undefined];
+  const ids = [name, frame.metaName, titleWord, titleLabel(title), idTool?.[1] || undefined];
   const lookUp = (table: Table | undefined) =>
     ids.reduce<string | undefined>((found, id) => found ?? ownValue(table, id), undefined);
   return (
@@ -95,6 +96,36 @@ export function mapToolName(
     agentTitleAsToolName(title) ??
     'Tool'
   );
+}
+
+/**
+ * GA-16: a Claude tool the agent serves from an MCP server of its own (`mcp__acp__Write`, not a
+ * server of the client's) is that Claude tool.
+ */
+function agentOwnClaudeTool(name: string, servers: readonly string[]): string | undefined {
+  const match = /^mcp__(.+?)__([A-Za-z]+)$/.exec(name);
+  if (match === null || servers.includes(match[1] ?? '')) return undefined;
+  const tool = match[2] ?? '';
+  return Object.hasOwn(claudeToolFields, tool) ? tool : undefined;
+}
+
+/** GA-07: the label of a title `Label: rest` (`Shell: printf hi`), a tool id like a name. */
+function titleLabel(title: string | undefined): string | undefined {
+  return title === undefined ? undefined : /^\s*([A-Za-z][\w-]{0,31}):\s+\S/.exec(title)?.[1];
+}
+
+/**
+ * GA-08: the command line a shell call's title holds: the title without a label that names a
+ * shell (`Shell: `); `undefined` when the title is not a command (another call, or labelled else).
+ */
+export function titleCommand(title: string | undefined, kind: string | undefined) {
+  const label = titleLabel(title);
+  const text = title?.trim().replace(/^`([^`]+)`$/, '$1');
+  // A generic title (`Terminal`) is a tool's name, not a command line.
+  if (text === undefined || text === '' || ownValue(toolNameByCommonId, text)) return undefined;
+  if (label === undefined) return kind === 'execute' ? text : undefined;
+  if (ownValue(toolNameByCommonId, label) !== 'Bash') return undefined;
+  return text.slice(text.indexOf(':') + 1).trim();
 }
 
 /** T-12: `_meta[metaKey].kind` (`quirks.toolKindMetaKey`) when it is an ACP kind with a name. */

@@ -72,7 +72,7 @@ describe('createUsageLedger', () => {
     });
   });
 
-  it('N-02 U-02 U-12 U-21 Grok catalog window and notification totalTokens drive the meter (scenario 86)', () => {
+  it('N-02 U-02 U-12 U-21 GA-12 Grok catalog window and notification totalTokens drive the meter (scenario 86)', () => {
     const ledger = createUsageLedger();
     ledger.setCatalogWindows({ 'grok-4': 256000 });
     ledger.startTurn();
@@ -108,7 +108,13 @@ describe('createUsageLedger', () => {
       iterations: [expect.objectContaining({ input_tokens: 41300 })],
     });
     expect(result.modelUsage).toEqual({
-      'grok-4': { ...zeroRow, inputTokens: 10000, outputTokens: 500, contextWindow: 256000 },
+      'grok-4': {
+        ...zeroRow,
+        inputTokens: 10000,
+        outputTokens: 500,
+        contextWindow: 256000,
+        costUSD: result.total_cost_usd,
+      },
     });
     expect(result.total_cost_usd).toBeCloseTo(0.12, 10);
   });

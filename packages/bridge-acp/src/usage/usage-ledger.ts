@@ -214,15 +214,20 @@ export function createUsageLedger(prices: Prices = {}) {
           ? updateWindow
           : count(catalogWindows[currentModelId]);
       const modelUsage: Record<string, ModelUsage> = {};
+      const total = spentUsd(currentModelId) ?? costUsd;
       if (reported || window > 0) {
         const current = currentModelId || 'agent';
         const rows = modelRows.size > 0 ? modelRows : new Map([[current, turn]]);
         for (const [model, row] of rows) {
           modelUsage[model] = usageRow(row, model === current ? window : 0);
         }
-        if (!rows.has(current)) modelUsage[current] = usageRow(noTokens, window);
+        // GA-12: the cost the result reports is the current model's.
+        modelUsage[current] = {
+          ...usageRow(rows.get(current) ?? noTokens, window),
+          costUSD: total,
+        };
       }
-      return { usage, modelUsage, total_cost_usd: spentUsd(currentModelId) ?? costUsd };
+      return { usage, modelUsage, total_cost_usd: total };
     },
     /** The output tokens reported so far in the running turn. */
     turnOutputTokens: (): number => turn.output,

@@ -56,6 +56,8 @@ export const backendManifestSchema = section({
     stopGraceMs: milliseconds.optional(),
     handshakeTimeoutMs: z.number().int().positive().optional(),
     cancelGraceMs: z.number().int().positive().optional(),
+    /** GA-14: how long the agent may write nothing during a turn (default 10 minutes). */
+    stallTimeoutMs: z.number().int().positive().optional(),
   }),
   hints: section({
     install: z.string().optional(),

@@ -44,6 +44,12 @@ if (mode === 'utf8') {
   process.stderr.write(`done ${written}\n`);
 } else if (mode === 'env') {
   await write(`${JSON.stringify(process.env)}\n`);
+} else if (mode === 'ignores-eof') {
+  // Stays alive after stdin EOF (an agent streaming its model's answer); SIGTERM ends it.
+  await write('{"ready":true}\n');
+  process.stdin.resume();
+  process.stdin.on('end', () => process.stderr.write('stdin closed, staying alive\n'));
+  setInterval(() => {}, 1000);
 } else if (mode === 'echo') {
   // Echoes each stdin line; prints a non-JSON banner first; exits on stdin EOF.
   await write('Welcome! Open https://example.com/login to sign in\n');

@@ -187,6 +187,7 @@ export function buildAcpLaunch(
     agentCommand: options.agentCommand,
     handshakeTimeoutMs: settings.handshakeTimeoutMs ?? options.manifest.process.handshakeTimeoutMs,
     cancelGraceMs: settings.cancelGraceMs,
+    stallTimeoutMs: settings.stallTimeoutMs,
     jsonSchema: commandLine.jsonSchema,
     // LM-08: what cannot be honoured is also told to the client in-band, not only on stderr.
     limits: { ...commandLine.limits, ignoredOptions: commandLine.unsupportedFlags },

@@ -3,6 +3,8 @@ import type { FakeAgentScenario, ScenarioStep } from '@agentbridge/test-kit';
 /** The fault suite's settings (`.agentrc.yaml`): short deadlines keep the suite fast. */
 export const cancelGraceMs = 1_000;
 export const handshakeTimeoutMs = 2_000;
+/** GA-14: the suite's stall watchdog (the default is 10 minutes). */
+export const stallTimeoutMs = 3_000;
 /** The `acp` backend's stop sequence: stdin EOF, 1.5 s, SIGTERM, 1.5 s, SIGKILL. */
 export const stopSequenceMs = 3_000;
 
@@ -50,6 +52,7 @@ export const secretArguments = [
 export const faultConfig = [
   `cancelGraceMs: ${cancelGraceMs}`,
   `handshakeTimeoutMs: ${handshakeTimeoutMs}`,
+  `stallTimeoutMs: ${stallTimeoutMs}`,
   `env: { PLANTED_VALUE: ${plantedSecrets.configValue} }`,
 ].join('\n');
 
@@ -96,31 +99,24 @@ export const faultScenarios = {
   /** The first prompt writes a line over 32 MiB, then more text late, and ignores the cancel. */
   writesOverLongLine: {
     ...base,
-    prompts: [
-      {
-        match: { text: 'first' },
-        steps: [
-          chunk('first answer'),
-          { type: 'stdout', line: 'x', repeat: 33 * 1024 * 1024 },
-          { type: 'delay', ms: 300 },
-          chunk('LATE TEXT OF THE FIRST PROMPT'),
-        ],
-        onCancel: { ignore: true },
-      },
-      // Still running when the first prompt's late text comes, if it was sent at once.
-      { match: { text: 'second' }, steps: [{ type: 'delay', ms: 600 }, chunk('second answer')] },
-    ],
+    defaultPrompt: {
+      steps: [
+        chunk('first answer'),
+        { type: 'stdout', line: 'x', repeat: 33 * 1024 * 1024 },
+        chunk(', then more'),
+      ],
+    },
   },
-  /** A truncated JSON-RPC line mid-prompt (its answer, maybe), then nothing. */
+  /** A truncated JSON-RPC line and a `{` line that is not JSON mid-prompt, then more text. */
   writesMalformedLine: {
     ...base,
     defaultPrompt: {
       steps: [
         chunk('working'),
         { type: 'stdout', line: '{"jsonrpc":"2.0","id":3,"result":{"sto' },
-        forever,
+        { type: 'stdout', line: '{not json at all' },
+        chunk(', still working'),
       ],
-      onCancel: { ignore: true },
     },
   },
   /** A prompt error whose text echoes every secret. */

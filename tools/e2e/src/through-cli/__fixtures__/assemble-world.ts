@@ -106,6 +106,8 @@ export type WorldParts<Server extends FakeModelServer> = {
   readonly wirePath: string;
   readonly connections: () => RecordedConnection[];
   readonly closeExtras?: () => Promise<void>;
+  /** CLI flags for every run (`--agent-command` of the generic backend). */
+  readonly extraArgs?: Record<string, string | null>;
 };
 
 /** The parts of a world every agent shares: state directory, environment, wire, guards, clean-up. */
@@ -140,6 +142,7 @@ export function assembleWorld<Server extends FakeModelServer>(
     options: (overrides = {}) => ({
       pathToClaudeCodeExecutable: cliBinPath,
       cwd: directories.workDirectory,
+      ...(parts.extraArgs !== undefined && { extraArgs: parts.extraArgs }),
       env,
       stderr: (data: string) => {
         stderrText += data;

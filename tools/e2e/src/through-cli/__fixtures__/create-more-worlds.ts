@@ -4,7 +4,11 @@ import { startFakeAnthropicServer } from '../../fake-anthropic-server.js';
 import type { FakeChatServer } from '../../fake-chat-server.js';
 import { startFakeChatServer } from '../../fake-chat-server.js';
 import { createScratchDirectory, readConnectionLog } from '../../launch-agent.js';
-import { claudeAgentAcpEntryPoint, claudeOfflineEnv } from '../../launch-claude.js';
+import {
+  claudeAgentAcpEntryPoint,
+  claudeCodeAcpEntryPoint,
+  claudeOfflineEnv,
+} from '../../launch-claude.js';
 import { netGuardPreloadPath } from '../../launch-gemini.js';
 import { qwenEntryPoint, qwenOfflineEnv, writeQwenSettings } from '../../launch-qwen.js';
 import { proxyTrapEnv, startProxyTrap } from '../../proxy-trap.js';
@@ -85,6 +89,43 @@ export async function createClaudeAcpWorld(
       wirePath,
       { NODE_OPTIONS: `--require=${netGuardPreloadPath}`, AGENTBRIDGE_E2E_NET_LOG: netLogPath },
     ),
+    wirePath,
+    connections: () => [...readConnectionLog(netLogPath), ...trap.connections()],
+    closeExtras: () => trap.close(),
+    agentEnv: claudeWorldEnv(server.url, homeDirectory, trap.url),
+  });
+}
+
+/**
+ * A world for `@zed-industries/claude-code-acp` (an ACP agent no backend names) through the generic
+ * `acp` backend (`--backend acp --agent-command <shim>`); the rest as for claude-agent-acp (it
+ * runs the same Claude Code).
+ */
+export async function createClaudeCodeAcpWorld(
+  options: CliWorldOptions = {},
+): Promise<CliWorld<FakeAnthropicServer>> {
+  const server = await startFakeAnthropicServer();
+  const directories = options.directories ?? {
+    homeDirectory: createScratchDirectory('cli-zed-claude-home'),
+    workDirectory: createScratchDirectory('cli-zed-claude-work'),
+  };
+  const { homeDirectory } = directories;
+  const trap = await startProxyTrap();
+  const netLogPath = join(homeDirectory, 'net-connections.jsonl');
+  const wirePath = join(homeDirectory, `acp-wire-${server.port}.jsonl`);
+  const shimPath = writeAgentShim(
+    homeDirectory,
+    'claude-code-acp',
+    [process.execPath, claudeCodeAcpEntryPoint()],
+    wirePath,
+    { NODE_OPTIONS: `--require=${netGuardPreloadPath}`, AGENTBRIDGE_E2E_NET_LOG: netLogPath },
+  );
+  return assembleWorld({
+    server,
+    directories,
+    backendId: 'acp',
+    extraArgs: { backend: 'acp', 'agent-command': shimPath },
+    shimPath,
     wirePath,
     connections: () => [...readConnectionLog(netLogPath), ...trap.connections()],
     closeExtras: () => trap.close(),
