@@ -147,7 +147,8 @@ describe('parseCommandLine', () => {
       '--other=1',
       '--bare',
     ]);
-    expect(commandLine.unknownFlags).toEqual(['--brand-new-flag value', '--other=1', '--bare']);
+    expect(commandLine.unknownFlags).toEqual(['--brand-new-flag value', '--other=1']);
+    expect(commandLine.unsupportedFlags).toEqual(['bare']);
     expect(commandLine.passthrough).toEqual([
       ...sdkPrefix,
       '--brand-new-flag',

@@ -62,6 +62,16 @@ export function parseCommandLine(argv: readonly string[]) {
         'Error: When using --print, --output-format=stream-json requires --verbose',
       );
     }
+    if (has('include-partial-messages') && outputFormat !== 'stream-json') {
+      throw new UsageError(
+        'Error: --include-partial-messages requires --print and --output-format=stream-json.',
+      );
+    }
+    if (has('replay-user-messages') && (mode !== 'stream-json' || outputFormat !== 'stream-json')) {
+      throw new UsageError(
+        'Error: --replay-user-messages requires both --input-format=stream-json and --output-format=stream-json.',
+      );
+    }
     if (has('resume') && !resume) {
       throw new UsageError(
         'Error: --resume requires a session id when not running interactively (agentbridge has no session picker).',

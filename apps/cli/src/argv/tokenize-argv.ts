@@ -8,7 +8,8 @@
 type Support = 'honoured' | 'unsupported' | 'inert' | 'own';
 type Arity = 'boolean' | 'value' | 'optional-value' | 'variadic' | 'repeatable';
 const table = `
-honoured boolean print/p verbose debug/d debug-to-stderr include-partial-messages version/v help/h
+honoured boolean print/p verbose debug-to-stderr include-partial-messages version/v help/h
+honoured optional-value debug/d
 honoured boolean replay-user-messages continue/c fork-session dangerously-skip-permissions
 honoured boolean await-initialize
 honoured value output-format input-format session-id model system-prompt system-prompt-file
@@ -25,6 +26,9 @@ unsupported variadic betas,
 unsupported repeatable plugin-dir plugin-dir-no-mcp
 inert boolean mcp-debug include-hook-events no-session-persistence strict-mcp-config ide
 inert boolean allow-dangerously-skip-permissions
+unsupported boolean bare safe-mode brief disable-slash-commands restricted ax-screen-reader chrome
+unsupported boolean no-chrome desktop bg/background tmux exclude-dynamic-system-prompt-sections
+unsupported boolean forward-subagent-text
 own value backend agent-command config
 own repeatable agent-arg
 own boolean json`;
