@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,6 +70,35 @@ describe('client files on the host', () => {
     await expect(
       files['fs/read_text_file']?.({ ...session, path: 'lines.txt' }, inbox),
     ).rejects.toThrow(/absolute/);
+  });
+
+  it('CF-07 a dangling link is not written through, a FIFO or device is refused at once, ..name is inside', async () => {
+    const files = createClientFiles([project]);
+    const outside = join(root, 'created.txt');
+    symlinkSync(outside, join(project, 'dangling'));
+    await expect(
+      files['fs/write_text_file']?.(
+        { ...session, path: join(project, 'dangling'), content: 'x' },
+        inbox,
+      ),
+    ).rejects.toThrow(/symbolic link/);
+    expect(() => readFileSync(outside)).toThrow();
+    execFileSync('mkfifo', [join(project, 'pipe')]);
+    for (const operation of ['fs/read_text_file', 'fs/write_text_file'] as const)
+      await expect(
+        files[operation]?.({ ...session, path: join(project, 'pipe'), content: 'x' }, inbox),
+      ).rejects.toThrow(/not a regular file/);
+    await expect(
+      files['fs/read_text_file']?.({ ...session, path: '/dev/zero' }, inbox),
+    ).rejects.toThrow(/outside/);
+    await files['fs/write_text_file']?.(
+      { ...session, path: join(project, '..notes.txt'), content: 'n' },
+      inbox,
+    );
+    expect(readFileSync(join(project, '..notes.txt'), 'utf8')).toBe('n');
+    await expect(
+      files['fs/read_text_file']?.({ ...session, path: join(project, '..notes.txt') }, inbox),
+    ).resolves.toEqual({ content: 'n' });
   });
 
   it('CF-05 a missing file fails with its ENOENT code', async () => {

@@ -1,4 +1,5 @@
-import { mkdir, readFile, realpath, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { lstat, mkdir, open, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { HostOperations } from './host-operations.js';
 
@@ -9,6 +10,13 @@ async function realPathOf(target: string): Promise<string> {
   } catch (error) {
     const parent = path.dirname(target);
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || parent === target) throw error;
+    if (
+      await lstat(target).then(
+        () => true,
+        () => false,
+      )
+    )
+      throw new Error(`Access denied: ${target} is a symbolic link to a missing file.`);
     return path.join(await realPathOf(parent), path.basename(target));
   }
 }
@@ -24,11 +32,43 @@ export async function resolveInside(roots: readonly string[], target: unknown): 
   for (const root of roots) {
     const base = await realPathOf(root);
     const relative = path.relative(base, real);
-    if (relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative))) return real;
+    if (
+      relative === '' ||
+      (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative))
+    )
+      return real;
   }
   throw new Error(
     `Access denied: ${target} is outside the session's directories (${roots.join(', ')}).`,
   );
+}
+
+const { O_RDONLY, O_WRONLY, O_CREAT, O_NOFOLLOW, O_NONBLOCK } = constants;
+
+/**
+ * CF-07: opens `file` without following a link in its last component and without blocking
+ * (a FIFO never hangs), and uses it only when it is a regular file, through the same descriptor.
+ * A write truncates only after the check, so a device or pipe is never touched.
+ */
+async function withRegularFile<T>(
+  file: string,
+  mode: 'r' | 'w',
+  use: (handle: import('node:fs/promises').FileHandle) => Promise<T>,
+): Promise<T> {
+  const flags = (mode === 'r' ? O_RDONLY : O_WRONLY | O_CREAT) | O_NOFOLLOW | O_NONBLOCK;
+  const handle = await open(file, flags, 0o666).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ELOOP') throw new Error(`Access denied: ${file} is a symbolic link.`);
+    if (error.code === 'ENXIO') throw new Error(`Refused: ${file} is not a regular file (a FIFO).`);
+    throw error;
+  });
+  try {
+    if (!(await handle.stat()).isFile())
+      throw new Error(`Refused: ${file} is not a regular file (a FIFO, device or socket).`);
+    if (mode === 'w') await handle.truncate(0);
+    return await use(handle);
+  } finally {
+    await handle.close();
+  }
 }
 
 /**
@@ -40,7 +80,9 @@ export function createClientFiles(
 ): Pick<HostOperations, 'fs/read_text_file' | 'fs/write_text_file'> {
   return {
     'fs/read_text_file': async ({ path: target, line, limit }) => {
-      const text = await readFile(await resolveInside(roots, target), 'utf8');
+      const text = await withRegularFile(await resolveInside(roots, target), 'r', (file) =>
+        file.readFile('utf8'),
+      );
       if (line == null && limit == null) return { content: text };
       const start = Math.max(0, (line ?? 1) - 1);
       const lines = text.split('\n').slice(start, limit == null ? undefined : start + limit);
@@ -49,7 +91,7 @@ export function createClientFiles(
     'fs/write_text_file': async ({ path: target, content }) => {
       const file = await resolveInside(roots, target);
       await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, content, 'utf8');
+      await withRegularFile(file, 'w', (handle) => handle.writeFile(content, 'utf8'));
       return {};
     },
   };
