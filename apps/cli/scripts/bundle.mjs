@@ -10,7 +10,7 @@
 // built-ins below, spawn → `system/init` ~5 ms sooner in paired runs. Chunk names hold a content
 // hash: the bin's code cache is named by them. No source maps: the package ships no sources.
 // Run by `pnpm build`, after `tsc -b`.
-import { rmSync } from 'node:fs';
+import { copyFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
@@ -123,3 +123,11 @@ await bundle({ agentbridge: `${root}dist/main.js` }, 'cjs', 'cjs', true);
 // The stdio MCP relay an agent without HTTP MCP starts (MCP-01) is an entry of its own (ESM: it
 // awaits at its top level).
 await bundle({ 'mcp-relay': `${root}dist/mcp/mcp-relay.js` }, 'esm', 'mjs');
+// The bash grammar behind shell permission rules (RU-01) is WebAssembly, loaded on the first rule
+// check: its two files ship beside the chunks, where host-node's shell parser looks first.
+const hostRequire = createRequire(`${root}../../packages/host-node/package.json`);
+for (const [file, from] of [
+  ['tree-sitter.wasm', 'web-tree-sitter/tree-sitter.wasm'],
+  ['tree-sitter-bash.wasm', 'tree-sitter-bash/tree-sitter-bash.wasm'],
+])
+  copyFileSync(hostRequire.resolve(from), `${outputDirectory}/${file}`);
