@@ -32,6 +32,8 @@ export const claudeAcpManifest: BackendManifest = {
     credentials: ['ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN', 'CLAUDE_CODE_OAUTH_TOKEN'],
   },
   process: { names: ['claude-agent-acp', 'node', 'claude'], exitsOnStdinEof: true },
+  // It runs the real Claude Code, which writes the session's transcript (SN-01).
+  sessions: { writesClaudeTranscripts: true },
   hints: {
     install: 'npm install -g @agentclientprotocol/claude-agent-acp',
     login: { command: 'claude-agent-acp', args: ['--cli'] },

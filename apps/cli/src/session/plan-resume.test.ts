@@ -97,3 +97,20 @@ describe('planResume', () => {
     expect(planResume(request, options)).toEqual({ launch: {}, transcript: {} });
   });
 });
+
+describe('planResume for an agent that writes Claude transcripts itself', () => {
+  it('SN-06 an unmarked transcript is its own: it reopens the session instead of handing it over', () => {
+    const unmarked = lines.map(({ agentbridge: _origin, ...line }) => line);
+    writeFileSync(
+      join(projectDirectory, 'claude-1.jsonl'),
+      unmarked.map((line) => JSON.stringify(line)).join('\n'),
+    );
+    const own = { ...options, backendId: 'claude-acp', ownsUnmarked: true };
+    expect(planResume({ ...request, resume: 'claude-1' }, own).launch.resumeSessionId).toBe(
+      'claude-1',
+    );
+    expect(
+      planResume({ ...request, resume: 'claude-1' }, options).launch.resumeSessionId,
+    ).toBeUndefined();
+  });
+});

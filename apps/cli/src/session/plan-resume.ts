@@ -42,6 +42,8 @@ export function planResume(
     readonly projectDirectory: string;
     readonly backendId: string;
     readonly agentName: string;
+    /** The agent writes Claude transcripts itself: an unmarked one is its own (SN-01). */
+    readonly ownsUnmarked?: boolean | undefined;
     /** `--continue` when the directory has no transcript: the session last recorded. */
     readonly recordedSessionId?: string | undefined;
   },
@@ -63,7 +65,8 @@ export function planResume(
     return { launch: { resumeSessionId: id, forkSession: fork, resumeRequired }, transcript: {} };
   }
   const origin = lastOrigin(entries);
-  const sameAgent = origin?.backend === options.backendId && at === undefined;
+  const writer = origin?.backend ?? (options.ownsUnmarked ? options.backendId : undefined);
+  const sameAgent = writer === options.backendId && at === undefined;
   const why = sameAgent
     ? `${options.agentName} could not reopen its session`
     : at !== undefined

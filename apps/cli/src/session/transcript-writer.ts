@@ -134,9 +134,8 @@ export function createTranscriptWriter(options: TranscriptWriterOptions) {
           {
             type: 'user',
             message: message.message,
-            ...(message.tool_use_result === undefined
-              ? {}
-              : { toolUseResult: message.tool_use_result }),
+            // SN-04: as Claude Code, always; a tool without structured output gets its result's content.
+            toolUseResult: message.tool_use_result ?? (first as { content?: unknown })?.content,
             ...(source === undefined ? {} : { sourceToolAssistantUUID: source }),
           },
           message.uuid,

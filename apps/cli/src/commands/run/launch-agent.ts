@@ -65,6 +65,7 @@ export async function launchAgent(context: CliContext, setup: RunSetup) {
           backendId: manifest.id,
           agentName: manifest.displayName,
           recordedSessionId: continueSessionId,
+          ownsUnmarked: manifest.sessions?.writesClaudeTranscripts,
         });
   const inputs = {
     ...setup,
@@ -111,7 +112,9 @@ export async function launchAgent(context: CliContext, setup: RunSetup) {
     key,
     launch,
     transcript:
-      transcriptDirectory && commandLine.persistSession
+      transcriptDirectory &&
+      commandLine.persistSession &&
+      !manifest.sessions?.writesClaudeTranscripts
         ? { directory: transcriptDirectory, ...resume?.transcript }
         : undefined,
     redact,

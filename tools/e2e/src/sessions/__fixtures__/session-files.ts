@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { WorldDirectories } from '../../through-cli/__fixtures__/assemble-world.js';
 
@@ -44,4 +44,12 @@ export async function withConfigDirectory<Value>(
     if (before === undefined) delete process.env.CLAUDE_CONFIG_DIR;
     else process.env.CLAUDE_CONFIG_DIR = before;
   }
+}
+
+/**
+ * Forgets the connections an earlier world recorded in the shared HOME (Gemini's net guard log),
+ * so the next world over the same directories is checked against its own server only.
+ */
+export function forgetConnections(directories: WorldDirectories): void {
+  rmSync(join(directories.homeDirectory, 'net-connections.jsonl'), { force: true });
 }
