@@ -82,7 +82,9 @@ export async function launchAgent(context: CliContext, setup: RunSetup) {
     throw new ConfigError({ issues: [{ path: 'command', message }] });
   }
   const settingsEnv = claude?.env;
-  const prepared = await prepareLaunch(context, manifest, { ...settings, settingsEnv, logger });
+  const { backends } = catalog;
+  const launchOptions = { ...settings, settingsEnv, logger, backends };
+  const prepared = await prepareLaunch(context, manifest, launchOptions);
   const { command, env, version } = prepared;
   const args = passThrough ? [...prepared.args, ...commandLine.passthrough] : prepared.args;
   // MCP header and env values are secrets as much as the agent's credentials; from now on every
@@ -126,21 +128,27 @@ export async function launchAgent(context: CliContext, setup: RunSetup) {
 
 /**
  * How a run and `doctor` (so the two never disagree) start an agent; only a real `claude` keeps the
- * Claude client variables. A custom command gets no default arguments (B-13).
+ * Claude client variables. A custom command gets no default arguments (B-13). Every registered
+ * backend's credentials are withheld from the others' agents (EV-01).
  */
 export function prepareLaunch(
   context: CliContext,
   manifest: BackendManifest,
   options: LaunchSettings &
-    Pick<ResolvedSettings, 'env' | 'stateDirectory'> & {
+    Pick<ResolvedSettings, 'env' | 'passEnv' | 'stateDirectory'> & {
       logger: Logger;
       settingsEnv?: Readonly<Record<string, string>> | undefined;
+      backends: RunSetup['catalog']['backends'];
     },
 ) {
   const { env: parentEnv, platform, cwd, homeDirectory } = context;
   const keepClaudeClientVariables = manifest.protocol === 'stream-json';
   const host = { parentEnv, platform, cwd, homeDirectory, keepClaudeClientVariables };
-  return prepareAgentLaunch({ ...options, ...host, manifest, configEnv: options.env });
+  const otherCredentials = [...options.backends.values()].flatMap(
+    (backend) => backend.manifest.env.credentials,
+  );
+  const launch = { ...options, ...host, manifest, configEnv: options.env, otherCredentials };
+  return prepareAgentLaunch(launch);
 }
 
 /** SE-01: Claude Code's settings files for this run; what they drop is told on stderr. */
