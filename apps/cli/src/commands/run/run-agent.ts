@@ -77,7 +77,7 @@ export async function runAgent(
       if (!sessionIdNoted && event.sessionId !== commandLine.sessionId) {
         sessionIdNoted = true;
         writeStderr(
-          `agentbridge: note: --session-id ${commandLine.sessionId} was not applied: ${manifest.displayName} chose the session id ${event.sessionId}\n`,
+          `agentbridge: warning: --session-id ${commandLine.sessionId} was not applied: ${manifest.displayName} chose the session id ${event.sessionId}\n`,
         );
       }
       // After this tick's lines (`system/init`) are written: the store's first write loads
