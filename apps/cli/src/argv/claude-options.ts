@@ -6,7 +6,7 @@ export const permissionModeChoices = ['manual', ...claudePermissionModes] as con
 
 // One flag per line, in commander's syntax: `support flags | description`. A `~` before the flags
 // hides the flag from `--help` (claude 2.1.332 hides it too, or it is the Claude Agent SDK's);
-// `{a,b}` lists the allowed values; a trailing `,` after a variadic flag splits its values on
+// `{a,b}` lists the allowed values (after `;` ones accepted but not listed, as claude does); a trailing `,` after a variadic flag splits its values on
 // commas and spaces. Support: `honoured` has a meaning here; `reported` is accepted and told as
 // not honoured (stderr and a `system` warning in-band); `inert` is accepted silently (nothing to
 // do: it turns off what agentbridge never does); `refused` is an error with the reason after `!`;
@@ -28,7 +28,7 @@ reported ~--resume-drops-turn <message id> | Resume without the last turn
 honoured --session-id <uuid> | Ask for this session id (compared: ACP agents choose theirs)
 honoured --model <model> | Model (an alias such as sonnet maps to the backend's tier)
 honoured --fallback-model <model> | Models to try when the main one fails
-honoured --permission-mode <mode> {${permissionModeChoices.join(',')}} | Permission mode
+honoured --permission-mode <mode> {acceptEdits,auto,bypassPermissions,manual,dontAsk,plan;default} | Permission mode
 honoured --dangerously-skip-permissions | Same as --permission-mode bypassPermissions
 inert --allow-dangerously-skip-permissions | Allow bypassPermissions as an option
 honoured ~--permission-prompt-tool <tool> | stdio: ask the SDK client (an MCP tool is reported)
@@ -113,7 +113,9 @@ export const claudeOptions = table
     const [support = '', ...rest] = head.split(' ');
     const hidden = rest[0]?.startsWith('~') === true;
     const spec = rest.join(' ').replace(/^~/, '');
-    const choices = /\{([^}]+)\}/.exec(spec)?.[1]?.split(',');
+    const [choices, unlisted = []] = (/\{([^}]+)\}/.exec(spec)?.[1] ?? '')
+      .split(';')
+      .map((values) => values.split(','));
     const flags = spec.replace(/ \{[^}]+\}/, '').replace(/,$/, '');
     const option = new Option(flags, description.replace(/^!/, ''));
     return {
@@ -122,7 +124,8 @@ export const claudeOptions = table
       flags,
       support: support as Support,
       hidden,
-      choices,
+      choices: choices?.[0] ? choices : undefined,
+      unlisted,
       splitCommas: spec.endsWith(','),
       description: description.replace(/^!/, ''),
       /** `refused`: why. */
@@ -156,6 +159,11 @@ export function createClaudeProgram(onFlag: (name: string, value: string | undef
   for (const entry of claudeOptions) {
     const option = new Option(entry.flags, optionDescription(entry));
     if (entry.choices) option.choices(entry.choices);
+    const { parseArg } = option;
+    if (parseArg && entry.unlisted.length > 0)
+      option.argParser((value: string, previous: unknown) =>
+        entry.unlisted.includes(value) ? value : parseArg(value, previous),
+      );
     if (entry.hidden) option.hideHelp();
     program.addOption(option);
     program.on(`option:${option.name()}`, (value: string | null | undefined) =>

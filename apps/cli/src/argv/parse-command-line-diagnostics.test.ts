@@ -44,7 +44,7 @@ describe('parseCommandLine', () => {
 
     it('rejects an unknown permission mode and lists the choices', () => {
       expect(usageErrorOf(['--permission-mode', 'yolo']).message).toContain(
-        "argument 'yolo' is invalid. Allowed choices are manual, default, acceptEdits",
+        "argument 'yolo' is invalid. Allowed choices are acceptEdits, auto, bypassPermissions, manual, dontAsk, plan.",
       );
     });
 

@@ -82,7 +82,7 @@ export function parseCommandLine(argv: readonly string[]) {
     }
     if (has('resume') && !resume) {
       throw new UsageError(
-        'Error: --resume requires a session id when not running interactively (agentbridge has no session picker).',
+        'Error: --resume requires a valid session ID or session title when used with --print. Usage: agentbridge -p --resume <session-id|title>',
       );
     }
     if (sessionId !== undefined && !uuidPattern.test(sessionId)) {
