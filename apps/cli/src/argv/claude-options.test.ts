@@ -16,6 +16,22 @@ const claudeFlags = [
   .map((match) => match[1] as string)
   .filter((flags) => flags !== '-h, --help');
 
+const handling = {
+  honoured: 'honoured',
+  inert: 'accepted, no effect',
+  reported: 'reported',
+  refused: 'refused',
+  own: "agentbridge's",
+};
+/** docs/cli-flags.md's table: flags (as in the option table) → handling. */
+const documented = new Map(
+  [
+    ...readFileSync(new URL('../../../../docs/cli-flags.md', import.meta.url), 'utf8').matchAll(
+      /^\| `((?:[^`\\]|\\.)+)`(?: \(hidden\))? \| ([^|]+) \|/gm,
+    ),
+  ].map((match) => [(match[1] as string).replaceAll('\\|', '|'), (match[2] as string).trim()]),
+);
+
 const sampleValues: Record<string, string> = {
   'session-id': '11111111-1111-4111-8111-111111111111',
   'json-schema': '{}',
@@ -37,6 +53,12 @@ describe('the option table', () => {
     expect(
       visible.map((option) => option.flags).filter((flags) => !claudeFlags.includes(flags)),
     ).toEqual([]);
+  });
+
+  it('CL-05: docs/cli-flags.md lists every flag of the table with its handling', () => {
+    expect(Object.fromEntries(documented)).toEqual(
+      Object.fromEntries(claudeOptions.map((option) => [option.flags, handling[option.support]])),
+    );
   });
 
   it.each(claudeOptions.filter((option) => option.name !== 'version'))(
