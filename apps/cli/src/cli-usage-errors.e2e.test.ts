@@ -46,7 +46,7 @@ describe('agentbridge CLI (real processes, fake ACP agent)', () => {
     const result = await run(['-p', 'hi']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(
-      `agentbridge: Invalid ${join(project.directory, '.agentrc.json')}:`,
+      `agentbridge: error: Invalid ${join(project.directory, '.agentrc.json')}:`,
     );
     expect(result.stderr).toContain('comand: unknown key: did you mean "command"?');
   });

@@ -117,7 +117,7 @@ describe('runCli', () => {
     expect(unknown).toBeInstanceOf(BackendNotFoundError);
     const noLogin = await rejectionOf(runCli(createContext(['login', 'claude']).context));
     expect((noLogin as UsageError).message).toBe(
-      "agentbridge: backend 'claude' has no sign-in command. Run `claude` once on a terminal and sign in with /login.",
+      "agentbridge: error: backend 'claude' has no sign-in command. Run `claude` once on a terminal and sign in with /login.",
     );
   });
 

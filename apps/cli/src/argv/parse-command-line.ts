@@ -55,7 +55,7 @@ export function parseCommandLine(argv: readonly string[]) {
     const near = !print && first && /^[a-z]+$/i.test(first) && closestMatch(first, commands);
     if (near)
       throw new UsageError(
-        `error: unknown command '${first}'. Did you mean 'agentbridge ${near}'? To send it as a prompt, use -p '${first}'.`,
+        `agentbridge: error: unknown command '${first}'. Did you mean 'agentbridge ${near}'? To send it as a prompt, use -p '${first}'.`,
       );
     for (const name of tokens.flags.keys()) {
       const reason = claudeOption(name)?.reason;

@@ -99,7 +99,7 @@ describe.skipIf(process.platform !== 'linux')('the fault suite: misbehaving agen
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('GEMINI_API_KEY not set');
     expect(run.stderr).toContain(
-      'agentbridge: signing in to Gemini CLI failed: set GEMINI_API_KEY, or run `agentbridge login gemini` once.',
+      'agentbridge: error: signing in to Gemini CLI failed: set GEMINI_API_KEY, or run `agentbridge login gemini` once.',
     );
   });
 

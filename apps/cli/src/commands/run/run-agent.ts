@@ -67,7 +67,7 @@ export async function runAgent(
   ].filter(Boolean);
   const signInHint = () =>
     say(
-      `agentbridge: signing in to ${manifest.displayName} failed: ${ways.join(', or ') || 'sign in'}.${hints.loginNote ? ` ${hints.loginNote}` : ''}\n`,
+      `agentbridge: error: signing in to ${manifest.displayName} failed: ${ways.join(', or ') || 'sign in'}.${hints.loginNote ? ` ${hints.loginNote}` : ''}\n`,
     );
   const onEvent = (event: BridgeEvent) => {
     status?.observe(event);
@@ -117,7 +117,7 @@ export async function runAgent(
     if (signingIn) signInHint();
     const code = exitCodeOf(outcome, passThrough, writeStderr);
     if (!relayLines && !outcome.result && code === 0) {
-      writeStderr('agentbridge: the agent ended without a result\n');
+      writeStderr('agentbridge: error: the agent ended without a result\n');
       return 1;
     }
     return code;
