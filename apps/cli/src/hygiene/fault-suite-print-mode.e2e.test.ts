@@ -49,7 +49,8 @@ describe.skipIf(process.platform !== 'linux')('the fault suite: misbehaving agen
       await pollFor(() => (bridge.stderr().includes('has been silent for') ? true : undefined)),
     ).toBe(true);
     expect(bridge.stderr()).toContain(
-      'agentbridge: Custom ACP agent has been silent for 3 s; it last said: stdout echo: ***',
+      // FT-09: the agent as it names itself in initialize (agentInfo), not the backend's name.
+      'agentbridge: fake-acp-agent has been silent for 3 s; it last said: stdout echo: ***',
     );
     bridge.child.kill('SIGINT');
     expect(await finished(bridge, agent)).toEqual({ code: 130, signal: null });

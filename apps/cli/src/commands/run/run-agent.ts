@@ -34,8 +34,9 @@ export async function runAgent(
   const terminated = launched.termination.signal;
   const writeStderr = (line: string) => context.stderr.write(line);
   let transport: Transport;
+  let onAgentActivity: (() => void) | undefined;
   try {
-    transport = createRunTransport(context, launched);
+    transport = createRunTransport(context, launched, () => onAgentActivity?.());
   } catch (error) {
     // The transport did not take the agent over: stopping it is ours.
     launched.removeSignalHandlers();
@@ -58,6 +59,7 @@ export async function runAgent(
           columns: (context.stderr as { columns?: number }).columns,
         })
       : undefined;
+  onAgentActivity = status?.activity;
   const say = (line: string) => (status ? status.write(line) : writeStderr(line));
   let signingIn = false;
   const { env, hints } = manifest;
@@ -131,7 +133,11 @@ export async function runAgent(
  * The run's transport, which takes the launched agent over: an ACP transport with the host
  * operations the manifest offers, or for a `stream-json` backend a pass-through.
  */
-function createRunTransport(context: CliContext, launched: LaunchedAgent): Transport {
+function createRunTransport(
+  context: CliContext,
+  launched: LaunchedAgent,
+  onAgentActivity: () => void,
+): Transport {
   const { manifest, launch, transportOptions } = launched;
   if (launch === undefined) return createClaudeTransport(transportOptions);
   // CF-05, CF-06: the client methods the manifest offers, on files and commands of the session's directories.
@@ -148,5 +154,12 @@ function createRunTransport(context: CliContext, launched: LaunchedAgent): Trans
     createShellParser(),
   );
   // The bridge is pure: the host injects ids (uuids, as `claude` writes) and time.
-  return createAcpTransport({ ...transportOptions, launch, backend: manifest, hostOperations });
+  const backend = manifest;
+  return createAcpTransport({
+    ...transportOptions,
+    launch,
+    backend,
+    hostOperations,
+    onAgentActivity,
+  });
 }
