@@ -1,6 +1,6 @@
 import { ConfigError, type ConfigIssue } from '@agentbridge/core/contracts';
 import { z } from 'zod';
-import { permissionModeChoices } from '../argv/parse-command-line.js';
+import { permissionModeChoices } from '../argv/claude-options.js';
 import { closestMatch } from './closest-match.js';
 
 const backendIdPattern = /^[a-z0-9][a-z0-9-]*$/;

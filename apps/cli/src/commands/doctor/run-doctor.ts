@@ -45,12 +45,16 @@ export async function runDoctor(context: CliContext, setup: RunSetup): Promise<n
     secrets.push(...values);
     context.maskOutput?.(createRedactor(secrets));
   };
+  // `doctor acp --agent-command x`: the one backend named is the one the command is for.
+  const selectedId = settings.backendId ?? (requested.length === 1 ? requested[0] : undefined);
   for (const id of requested.length > 0 ? requested : chosen) {
     const { manifest } = catalog.get(id);
-    const selected = id === settings.backendId;
+    const selected = id === selectedId;
+    const given = selected && settings.command !== undefined;
     reports.push(
       await probeBackend(context, manifest, {
-        ...launchSettingsFor(manifest, settings),
+        ...(given ? { command: settings.command, args: settings.args } : {}),
+        ...(given ? {} : launchSettingsFor(manifest, settings)),
         env: selected ? settings.env : {},
         passEnv: selected ? settings.passEnv : [],
         backends: catalog.backends,

@@ -5,7 +5,11 @@ import type { AcpLaunch } from '@agentbridge/bridge-acp';
 import type { BackendManifest, Logger } from '@agentbridge/core/contracts';
 import { ConfigError, errorMessage, UsageError } from '@agentbridge/core/contracts';
 import { createRedactor, prepareAgentLaunch, spawnAgentProcess } from '@agentbridge/host-node';
-import { formatArgvNotes, printNeedsInput } from '../../argv/parse-command-line.js';
+import {
+  formatArgvNotes,
+  noInteractiveMode,
+  printNeedsInput,
+} from '../../argv/parse-command-line.js';
 import type { RunSetup } from '../../cli.js';
 import { type CliContext, cliVersion } from '../../cli-context.js';
 import type { LaunchSettings, ResolvedSettings } from '../../config/resolve-settings.js';
@@ -42,7 +46,8 @@ export async function launchAgent(context: CliContext, setup: RunSetup) {
   // Print mode: the prompt argument, else stdin (`echo 'prompt' | agentbridge -p`).
   const stdinText = async () => (context.stdinIsTerminal ? '' : (await text(context.stdin)).trim());
   const prompt = relayLines ? '' : (commandLine.prompt ?? (await stdinText()));
-  if (!relayLines && prompt.trim() === '') throw new UsageError(printNeedsInput);
+  if (!relayLines && prompt.trim() === '')
+    throw new UsageError(commandLine.print ? printNeedsInput : noInteractiveMode);
 
   const store = createSessionStore(settings);
   const key = { cwd: context.cwd, backendId: manifest.id };

@@ -36,8 +36,9 @@ export async function runAgent(
   const writeStderr = (line: string) => context.stderr.write(line);
   let transport: Transport;
   let agentSession: ((id: string) => void) | undefined;
+  let onAgentActivity: (() => void) | undefined;
   try {
-    transport = createRunTransport(context, launched);
+    transport = createRunTransport(context, launched, () => onAgentActivity?.());
     if (launched.transcript !== undefined) {
       const recorded = recordTranscript(transport, {
         ...launched.transcript,
@@ -72,6 +73,7 @@ export async function runAgent(
           columns: (context.stderr as { columns?: number }).columns,
         })
       : undefined;
+  onAgentActivity = status?.activity;
   const say = (line: string) => (status ? status.write(line) : writeStderr(line));
   let signingIn = false;
   const { env, hints } = manifest;
@@ -81,7 +83,7 @@ export async function runAgent(
   ].filter(Boolean);
   const signInHint = () =>
     say(
-      `agentbridge: signing in to ${manifest.displayName} failed: ${ways.join(', or ') || 'sign in'}.${hints.loginNote ? ` ${hints.loginNote}` : ''}\n`,
+      `agentbridge: error: signing in to ${manifest.displayName} failed: ${ways.join(', or ') || 'sign in'}.${hints.loginNote ? ` ${hints.loginNote}` : ''}\n`,
     );
   const onEvent = (event: BridgeEvent) => {
     status?.observe(event);
@@ -92,7 +94,7 @@ export async function runAgent(
       if (!sessionIdNoted && event.sessionId !== commandLine.sessionId) {
         sessionIdNoted = true;
         writeStderr(
-          `agentbridge: note: --session-id ${commandLine.sessionId} was not applied: ${manifest.displayName} chose the session id ${event.sessionId}\n`,
+          `agentbridge: warning: --session-id ${commandLine.sessionId} was not applied: ${manifest.displayName} chose the session id ${event.sessionId}\n`,
         );
       }
       // After this tick's lines (`system/init`) are written: the store's first write loads
@@ -132,7 +134,7 @@ export async function runAgent(
     if (signingIn) signInHint();
     const code = exitCodeOf(outcome, passThrough, writeStderr);
     if (!relayLines && !outcome.result && code === 0) {
-      writeStderr('agentbridge: the agent ended without a result\n');
+      writeStderr('agentbridge: error: the agent ended without a result\n');
       return 1;
     }
     return code;
@@ -146,7 +148,11 @@ export async function runAgent(
  * The run's transport, which takes the launched agent over: an ACP transport with the host
  * operations the manifest offers, or for a `stream-json` backend a pass-through.
  */
-function createRunTransport(context: CliContext, launched: LaunchedAgent): Transport {
+function createRunTransport(
+  context: CliContext,
+  launched: LaunchedAgent,
+  onAgentActivity: () => void,
+): Transport {
   const { manifest, launch, transportOptions } = launched;
   if (launch === undefined) return createClaudeTransport(transportOptions);
   // CF-05, CF-06: the client methods the manifest offers, on files and commands of the session's directories.
@@ -163,5 +169,12 @@ function createRunTransport(context: CliContext, launched: LaunchedAgent): Trans
     createShellParser(),
   );
   // The bridge is pure: the host injects ids (uuids, as `claude` writes) and time.
-  return createAcpTransport({ ...transportOptions, launch, backend: manifest, hostOperations });
+  const backend = manifest;
+  return createAcpTransport({
+    ...transportOptions,
+    launch,
+    backend,
+    hostOperations,
+    onAgentActivity,
+  });
 }
