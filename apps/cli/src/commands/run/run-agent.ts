@@ -138,7 +138,8 @@ function createRunTransport(context: CliContext, launched: LaunchedAgent): Trans
   const roots = [context.cwd, ...(launch.additionalDirectories ?? [])];
   const hostOperations = combineHostOperations(
     manifest.client?.fs && createClientFiles(roots),
-    manifest.client?.terminal && createClientTerminals({ roots, env: transportOptions.env }),
+    manifest.client?.terminal &&
+      createClientTerminals({ roots, env: transportOptions.env, logger: transportOptions.logger }),
     // MCP-01, SO-03: the in-process MCP servers' endpoint and the structured output's validator.
     createMcpEndpoint({ relay: mcpRelayCommand }),
     createJsonSchemaValidator(),
