@@ -132,14 +132,19 @@ export async function runAgent(
  * operations the manifest offers, or for a `stream-json` backend a pass-through.
  */
 function createRunTransport(context: CliContext, launched: LaunchedAgent): Transport {
-  const { manifest, launch, transportOptions } = launched;
+  const { manifest, launch, transportOptions, clientLimits } = launched;
   if (launch === undefined) return createClaudeTransport(transportOptions);
   // CF-05, CF-06: the client methods the manifest offers, on files and commands of the session's directories.
   const roots = [context.cwd, ...(launch.additionalDirectories ?? [])];
   const hostOperations = combineHostOperations(
-    manifest.client?.fs && createClientFiles(roots),
+    manifest.client?.fs && createClientFiles(roots, clientLimits),
     manifest.client?.terminal &&
-      createClientTerminals({ roots, env: transportOptions.env, logger: transportOptions.logger }),
+      createClientTerminals({
+        roots,
+        env: transportOptions.env,
+        logger: transportOptions.logger,
+        maxOutputBytes: clientLimits.maxOutputBytes,
+      }),
     // MCP-01, SO-03: the in-process MCP servers' endpoint and the structured output's validator.
     createMcpEndpoint({ relay: mcpRelayCommand }),
     createJsonSchemaValidator(),
