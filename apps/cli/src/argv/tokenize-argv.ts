@@ -18,13 +18,15 @@ honoured optional-value resume/r
 honoured variadic allowedTools/allowed-tools, disallowedTools/disallowed-tools, mcp-config add-dir
 honoured value fallback-model max-thinking-tokens thinking effort max-turns max-budget-usd
 honoured variadic tools,
-unsupported value debug-file resume-session-at resume-drops-turn agent agents
+honoured value resume-session-at
+unsupported value debug-file resume-drops-turn agent agents
 honoured value json-schema settings setting-sources
 unsupported value thinking-display task-budget permission-prompts
 unsupported value managed-settings project-config-root
 unsupported variadic betas,
 unsupported repeatable plugin-dir plugin-dir-no-mcp
-inert boolean mcp-debug include-hook-events no-session-persistence strict-mcp-config ide
+honoured boolean no-session-persistence
+inert boolean mcp-debug include-hook-events strict-mcp-config ide
 inert boolean allow-dangerously-skip-permissions
 unsupported boolean bare safe-mode brief disable-slash-commands restricted ax-screen-reader chrome
 unsupported boolean no-chrome desktop bg/background tmux exclude-dynamic-system-prompt-sections

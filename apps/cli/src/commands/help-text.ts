@@ -31,7 +31,7 @@ agentbridge options:
   -h, --help              this help          -v, --version   the version
 
 Environment: AGENTBRIDGE_BACKEND, AGENTBRIDGE_COMMAND, AGENTBRIDGE_ARGS (JSON array),
-AGENTBRIDGE_CONFIG, AGENTBRIDGE_STATE_DIR.
+AGENTBRIDGE_CONFIG, AGENTBRIDGE_STATE_DIR, AGENTBRIDGE_PASS_ENV (names to pass the agent).
 Config: .agentrc[.json|.yaml|.yml|.js|.mjs], agent.config.[m]js or package.json "agent", searched
 from the working directory up; user defaults in $XDG_CONFIG_HOME/agentbridge/config.* or ~/.agentrc.
 Precedence: flags > environment > project file > user file > defaults.
