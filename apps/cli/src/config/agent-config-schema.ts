@@ -11,6 +11,12 @@ const milliseconds = (example: string) =>
     .int('must be a whole number of milliseconds')
     .positive('must be greater than 0');
 
+const bytes = (example: string) =>
+  z
+    .number({ error: `must be a number of bytes, e.g. ${example}` })
+    .int('must be a whole number of bytes')
+    .positive('must be greater than 0');
+
 const backendSettingsShape = {
   command: z
     .string({ error: 'must be a command name or path, e.g. "gemini" or "/opt/bin/codex-acp"' })
@@ -33,6 +39,9 @@ const backendSettingsShape = {
   handshakeTimeoutMs: milliseconds('120000'),
   cancelGraceMs: milliseconds('5000'),
   stallTimeoutMs: milliseconds('600000'),
+  // CF-09: the host's caps on the agent's fs/read_text_file and terminal outputByteLimit.
+  maxReadBytes: bytes('8388608'),
+  maxOutputBytes: bytes('16777216'),
 };
 
 /** The settings a backend can take: top-level keys of `.agentrc` and each `backends.<id>` entry. */

@@ -77,6 +77,8 @@ export function resolveSettings(options: {
     handshakeTimeoutMs: pick('handshakeTimeoutMs'),
     cancelGraceMs: pick('cancelGraceMs'),
     stallTimeoutMs: pick('stallTimeoutMs'),
+    maxReadBytes: pick('maxReadBytes'),
+    maxOutputBytes: pick('maxOutputBytes'),
     /** `AGENTBRIDGE_STATE_DIR`, else `stateDir` (relative to its file), else the XDG state dir. */
     stateDirectory:
       stateFile?.config.stateDir && !env.AGENTBRIDGE_STATE_DIR

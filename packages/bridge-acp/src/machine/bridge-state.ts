@@ -124,6 +124,8 @@ export type ToolCall = {
   input: Record<string, unknown>;
   stage: 'seen' | 'announced' | 'completed';
   permissionRequested: boolean;
+  /** CF-11: its allowance has covered one client `fs`/`terminal` call (or was made for one). */
+  allowanceUsed?: boolean;
   contentOutput?: ToolOutput;
   rawOutput?: unknown;
   /** `_meta.claudeCode.toolResponse`: the tool's structured result (`tool_use_result`). */

@@ -69,6 +69,36 @@ export function shellCommandLine(input: Record<string, unknown>): string | undef
   return isScript ? command[2] : command.join(' ');
 }
 
+/** CF-11: an argv as one shell line that splits back into it (a word quoted unless plain). */
+function quotedCommandLine(argv: readonly string[]): string {
+  const quote = (word: string) =>
+    /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+  return argv.map(quote).join(' ');
+}
+
+/**
+ * CF-11: the command line a `terminal/create` runs, as it is judged: the command itself without
+ * arguments (a shell line), else the argv quoted so that no argument can pass for two.
+ */
+export function terminalCommandLine(command: string, args: readonly string[]): string {
+  return args.length === 0 ? command : quotedCommandLine([command, ...args]);
+}
+
+/**
+ * CF-11: true when `terminal/create` of `command` and `args` runs exactly the approved shell line
+ * `approved`: that line alone, as `<shell> -c|-lc <line>`, or an argv that quotes back to it.
+ */
+export function runsExactly(
+  approved: string | undefined,
+  command: string,
+  args: readonly string[],
+): boolean {
+  if (approved === undefined) return false;
+  const program = command.split('/').at(-1) ?? '';
+  const script = shells.has(program) && args.length === 2 && /^-l?c$/.test(args[0] ?? '');
+  return (script && args[1] === approved) || terminalCommandLine(command, args) === approved;
+}
+
 /**
  * True when every simple command only reads (`ls`, `git status`, …), without redirection, command
  * substitution or `find -exec/-delete`: it keeps the "ran without asking" warning for the rest.

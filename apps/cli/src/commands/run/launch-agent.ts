@@ -110,6 +110,7 @@ export async function launchAgent(context: CliContext, setup: RunSetup) {
   logger.debug('agent arguments', { args: prepared.args });
   const { stateDirectory } = settings;
   const transportOptions = { ...spawn, agent, stateDirectory, secrets };
+  const { maxReadBytes, maxOutputBytes } = settings;
   return {
     manifest,
     passThrough,
@@ -126,6 +127,8 @@ export async function launchAgent(context: CliContext, setup: RunSetup) {
         : undefined,
     redact,
     transportOptions,
+    /** CF-09: the host's caps on the agent's client calls (`.agentrc`). */
+    clientLimits: { maxReadBytes, maxOutputBytes },
     termination,
     removeSignalHandlers,
   };

@@ -153,13 +153,19 @@ function createRunTransport(
   launched: LaunchedAgent,
   onAgentActivity: () => void,
 ): Transport {
-  const { manifest, launch, transportOptions } = launched;
+  const { manifest, launch, transportOptions, clientLimits } = launched;
   if (launch === undefined) return createClaudeTransport(transportOptions);
   // CF-05, CF-06: the client methods the manifest offers, on files and commands of the session's directories.
   const roots = [context.cwd, ...(launch.additionalDirectories ?? [])];
   const hostOperations = combineHostOperations(
-    manifest.client?.fs && createClientFiles(roots),
-    manifest.client?.terminal && createClientTerminals({ roots, env: transportOptions.env }),
+    manifest.client?.fs && createClientFiles(roots, clientLimits),
+    manifest.client?.terminal &&
+      createClientTerminals({
+        roots,
+        env: transportOptions.env,
+        logger: transportOptions.logger,
+        maxOutputBytes: clientLimits.maxOutputBytes,
+      }),
     // MCP-01, SO-03: the in-process MCP servers' endpoint and the structured output's validator.
     createMcpEndpoint({ relay: mcpRelayCommand }),
     createJsonSchemaValidator(),
