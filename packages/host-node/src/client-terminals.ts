@@ -4,6 +4,7 @@ import { resolveInside } from './client-files.js';
 import type { HostOperations } from './host-operations.js';
 import type { Environment } from './host-platform.js';
 import { createProcessTreeSignaller } from './process-group.js';
+import { terminalSpawn } from './terminal-command.js';
 
 type TerminalKind = Extract<keyof HostOperations, `terminal/${string}`>;
 type ExitStatus = { readonly exitCode: number | null; readonly signal: string | null };
@@ -29,8 +30,9 @@ function keepTail(output: Buffer, limit: number): Buffer {
 }
 
 /**
- * CF-06: ACP's `terminal/*` methods with real child processes: the command and its arguments are
- * run without a shell (no interpolation), in a directory inside `roots`, each in a process group
+ * CF-06: ACP's `terminal/*` methods with real child processes: a program and its arguments are
+ * run without a shell (no interpolation), a whole command line without arguments in the user's
+ * shell as Zed runs it (CF-08, `terminalSpawn`), in a directory inside `roots`, each in a process group
  * of its own; stdout and stderr are kept up to `outputByteLimit` (the oldest bytes go first).
  * `close()` kills every terminal still running (the session ended).
  */
@@ -57,12 +59,15 @@ export function createClientTerminals(options: {
         ...options.env,
         ...Object.fromEntries(env.map((e) => [e.name, e.value])),
       };
-      const child = spawn(command, args, {
+      const { platform } = process;
+      const program = terminalSpawn({ command, args, directory, env: variables, platform });
+      const child = spawn(program.file, program.args, {
         cwd: directory,
         env: variables,
-        detached: process.platform !== 'win32',
+        detached: platform !== 'win32',
         stdio: ['ignore', 'pipe', 'pipe'],
         windowsHide: true,
+        windowsVerbatimArguments: program.verbatim,
       });
       const limit = outputByteLimit ?? defaultOutputBytes;
       const terminal: Terminal = {

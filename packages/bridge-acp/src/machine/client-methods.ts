@@ -2,7 +2,7 @@ import type { HostOperationKind, HostOperationMap, HostResult } from '@agentbrid
 import { isRecord } from '@agentbridge/core/contracts';
 import type { JsonRpcId } from '../json-rpc/json-rpc.js';
 import { noteToolSettled } from '../limits/turn-limits.js';
-import { shellCommandLine } from '../permissions/shell-command.js';
+import { shellCommandLine, shellWords } from '../permissions/shell-command.js';
 import type { MachineContext, ToolCall, Turn } from './bridge-state.js';
 import { sessionOf } from './bridge-state.js';
 import { judgeToolCall } from './permissions.js';
@@ -62,7 +62,9 @@ export function onClientMethod(
   const path = typeof params.path === 'string' ? params.path : '';
   const command = typeof params.command === 'string' ? params.command : '';
   const args = Array.isArray(params.args) ? params.args.map(String) : [];
-  const commandLine = [command, ...args].join(' ');
+  // CF-08: with no args the command is a whole line the host runs in a shell; with args the
+  // program runs them as given, judged as the shell line that would run the same words.
+  const commandLine = args.length === 0 ? command : shellWords([command, ...args]);
   const waiting = new Set([...turn.permissions.values()].map((entry) => entry.toolCallId));
   // A call the agent was allowed (asked, not refused, not still waiting) is not judged again.
   const asked = [...turn.tools.values()].find(
@@ -98,7 +100,7 @@ export function onClientMethod(
     toolUseId: tool.id,
     toolName: name,
     input,
-    // A changed path or text can be written; a changed command line cannot run without a shell.
+    // A changed path or text can be written; a command line is run as it was judged.
     inputChangeable: name !== 'Bash',
     allowAlways: false,
     // Reads are not asked for, as in Claude Code; a command always is (no classifier vouches for

@@ -57,6 +57,15 @@ export function splitShellCommand(command: string) {
   return { commands, hasSubstitution };
 }
 
+/**
+ * An argv list as the shell line that runs it: each word as it is when it needs no quoting, else
+ * in single quotes (T-05, CF-08: the line judged is the line that runs).
+ */
+export function shellWords(words: readonly string[]): string {
+  const quote = (word: string) => `'${word.replaceAll("'", "'\\''")}'`;
+  return words.map((word) => (/^[-\w./=:@%+,]+$/.test(word) ? word : quote(word))).join(' ');
+}
+
 /** A shell tool's command line: `command` (string, argv, `<shell> -lc <script>`), else `script`. */
 export function shellCommandLine(input: Record<string, unknown>): string | undefined {
   const command = input.command ?? input.script;
@@ -66,7 +75,7 @@ export function shellCommandLine(input: Record<string, unknown>): string | undef
   }
   const program = command[0]?.split('/').at(-1) ?? '';
   const isScript = shells.has(program) && command.length === 3 && /^-l?c$/.test(command[1] ?? '');
-  return isScript ? command[2] : command.join(' ');
+  return isScript ? command[2] : shellWords(command);
 }
 
 /**
