@@ -81,13 +81,13 @@ describe('client terminals on the host (real processes)', () => {
     expect(output).toBe('é'.repeat(7));
   });
 
-  it('CF-06 a working directory outside the session is refused; a missing command fails to create', async () => {
+  it('CF-06 a working directory outside the session is refused; a missing program fails to create', async () => {
     const host = terminals();
     await expect(
       host['terminal/create']({ ...session, command: node, cwd: root }, inbox),
     ).rejects.toThrow(/outside/);
     await expect(
-      host['terminal/create']({ ...session, command: join(root, 'none') }, inbox),
+      host['terminal/create']({ ...session, command: join(root, 'none'), args: ['x'] }, inbox),
     ).rejects.toThrow(/ENOENT/);
   });
 

@@ -5,6 +5,7 @@ import { resolveInside } from './client-files.js';
 import type { HostOperations } from './host-operations.js';
 import type { Environment } from './host-platform.js';
 import { createProcessTreeSignaller } from './process-group.js';
+import { terminalSpawn } from './terminal-command.js';
 import { killMarkedProcesses, terminalMarkerName } from './terminal-reaper.js';
 
 type TerminalKind = Extract<keyof HostOperations, `terminal/${string}`>;
@@ -35,8 +36,9 @@ function keepTail(output: Buffer, limit: number): Buffer {
 }
 
 /**
- * CF-06: ACP's `terminal/*` methods with real child processes: the command and its arguments are
- * run without a shell (no interpolation), in a directory inside `roots`, each in a process group
+ * CF-06: ACP's `terminal/*` methods with real child processes: a program and its arguments are
+ * run without a shell (no interpolation), a whole command line without arguments in the user's
+ * shell as Zed runs it (CF-12, `terminalSpawn`), in a directory inside `roots`, each in a process group
  * of its own; stdout and stderr are kept up to `outputByteLimit` (the oldest bytes go first).
  * `close()` kills every terminal still running (the session ended). CF-10: kill, release and
  * close signal the group even when its leader exited, and kill every process carrying the
@@ -73,12 +75,15 @@ export function createClientTerminals(options: {
         ...Object.fromEntries(env.map((e) => [e.name, e.value])),
         [terminalMarkerName]: marker,
       };
-      const child = spawn(command, args, {
+      const { platform } = process;
+      const program = terminalSpawn({ command, args, directory, env: variables, platform });
+      const child = spawn(program.file, program.args, {
         cwd: directory,
         env: variables,
-        detached: process.platform !== 'win32',
+        detached: platform !== 'win32',
         stdio: ['ignore', 'pipe', 'pipe'],
         windowsHide: true,
+        windowsVerbatimArguments: program.verbatim,
       });
       markers.add(marker);
       const limit = Math.max(

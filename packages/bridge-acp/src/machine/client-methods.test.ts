@@ -299,6 +299,25 @@ describe('the bridge as an ACP client for files and terminals', () => {
     );
   });
 
+  it('CF-12 a whole shell line without args is judged as that line and sent as it is; args are judged as the quoted line that runs them', () => {
+    const harness = clientHarness();
+    const line = "printf 'hello' > hello.txt && cat hello.txt";
+    call(harness, 'terminal/create', { command: line });
+    expect(canUseTools(harness).at(-1)?.request).toMatchObject({
+      tool_name: 'Bash',
+      input: { command: line },
+    });
+    answerCanUseTool(harness, { behavior: 'allow' });
+    const sent = hostAnswers(harness, { ok: true, value: { terminalId: 't1' } });
+    expect(sent.params).toMatchObject({ command: line });
+    expect(sent.params).not.toHaveProperty('args');
+    const quoted = clientHarness();
+    call(quoted, 'terminal/create', { command: 'rm', args: ['-rf', 'a b', "it's"] });
+    expect(canUseTools(quoted).at(-1)?.request.input).toEqual({
+      command: "rm -rf 'a b' 'it'\\''s'",
+    });
+  });
+
   it('CF-05 a host failure reaches the agent: a missing file is ACP resource-not-found; the call shows the error', () => {
     const harness = clientHarness();
     const id = call(harness, 'fs/read_text_file', { path: '/proj/none' });

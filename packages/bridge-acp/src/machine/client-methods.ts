@@ -74,6 +74,8 @@ export function onClientMethod(
   const path = typeof params.path === 'string' ? params.path : '';
   const command = typeof params.command === 'string' ? params.command : '';
   const args = Array.isArray(params.args) ? params.args.map(String) : [];
+  // CF-12: with no args the command is a whole line the host runs in a shell; with args the
+  // program runs them as given, judged as the shell line that would run the same words.
   const commandLine = terminalCommandLine(command, args);
   const waiting = new Set([...turn.permissions.values()].map((entry) => entry.toolCallId));
   // A call the agent was allowed (asked, not refused, not still waiting) is not judged again, once.
@@ -116,7 +118,7 @@ export function onClientMethod(
     toolUseId: tool.id,
     toolName: name,
     input,
-    // A changed path or text can be written; a changed command line cannot run without a shell.
+    // A changed path or text can be written; a command line is run as it was judged.
     inputChangeable: name !== 'Bash',
     allowAlways: false,
     // Reads are not asked for, as in Claude Code; a command always is (no classifier vouches for

@@ -57,6 +57,15 @@ export function splitShellCommand(command: string) {
   return { commands, hasSubstitution };
 }
 
+/**
+ * An argv list as the shell line that runs it: each word as it is when it needs no quoting, else
+ * in single quotes (T-05, CF-12: the line judged is the line that runs).
+ */
+export function shellWords(words: readonly string[]): string {
+  const quote = (word: string) => `'${word.replaceAll("'", "'\\''")}'`;
+  return words.map((word) => (/^[-\w./=:@%+,]+$/.test(word) ? word : quote(word))).join(' ');
+}
+
 /** A shell tool's command line: `command` (string, argv, `<shell> -lc <script>`), else `script`. */
 export function shellCommandLine(input: Record<string, unknown>): string | undefined {
   const command = input.command ?? input.script;
@@ -66,22 +75,16 @@ export function shellCommandLine(input: Record<string, unknown>): string | undef
   }
   const program = command[0]?.split('/').at(-1) ?? '';
   const isScript = shells.has(program) && command.length === 3 && /^-l?c$/.test(command[1] ?? '');
-  return isScript ? command[2] : command.join(' ');
-}
-
-/** CF-11: an argv as one shell line that splits back into it (a word quoted unless plain). */
-function quotedCommandLine(argv: readonly string[]): string {
-  const quote = (word: string) =>
-    /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
-  return argv.map(quote).join(' ');
+  return isScript ? command[2] : shellWords(command);
 }
 
 /**
- * CF-11: the command line a `terminal/create` runs, as it is judged: the command itself without
- * arguments (a shell line), else the argv quoted so that no argument can pass for two.
+ * CF-11, CF-12: the command line a `terminal/create` runs, as it is judged: the command itself
+ * without arguments (a shell line the host runs in a shell), else the argv quoted so that no
+ * argument can pass for two.
  */
 export function terminalCommandLine(command: string, args: readonly string[]): string {
-  return args.length === 0 ? command : quotedCommandLine([command, ...args]);
+  return args.length === 0 ? command : shellWords([command, ...args]);
 }
 
 /**

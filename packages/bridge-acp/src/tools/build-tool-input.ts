@@ -1,6 +1,7 @@
 import type { BackendQuirks } from '@agentbridge/core/contracts';
 import { isRecord } from '@agentbridge/core/contracts';
 import type { Diff, ToolCallLocation } from '@agentclientprotocol/sdk';
+import { shellWords } from '../permissions/shell-command.js';
 import { claudeToolFields, requiredClaudeFields } from './claude-tools.js';
 import { titleCommand, unwrapMcpArguments } from './map-tool-name.js';
 
@@ -90,6 +91,5 @@ function commandLine(value: unknown, isList: boolean): unknown {
   const [shell, flag, script, ...rest] = words;
   if (/(^|\/)(ba|z|da)?sh$/.test(shell ?? '') && /^-l?c$/.test(flag ?? '') && rest.length === 0)
     return script ?? '';
-  const quote = (word: string) => `'${word.replaceAll("'", "'\\''")}'`;
-  return words.map((word) => (/^[-\w./=:@%+,]+$/.test(word) ? word : quote(word))).join(' ');
+  return shellWords(words);
 }

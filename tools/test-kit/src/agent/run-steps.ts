@@ -41,6 +41,19 @@ export async function runSteps(
   return interruption(context) ?? 'completed';
 }
 
+/**
+ * The steps after a request with every string `{{result.<key>}}` in them replaced by that field of
+ * the request's result (a `terminal/create` answer's `terminalId` in the calls that follow it).
+ */
+function withResult<T>(steps: T, result: unknown): T {
+  if (steps === undefined) return steps;
+  const fields = (result ?? {}) as Record<string, unknown>;
+  return JSON.parse(JSON.stringify(steps), (_key, value: unknown) => {
+    const match = typeof value === 'string' ? /^\{\{result\.(\w+)\}\}$/.exec(value) : null;
+    return match === null ? value : (fields[match[1] as string] ?? value);
+  }) as T;
+}
+
 function interruption(context: StepContext): StepRunResult | undefined {
   if (context.runtime.terminatedSignal.aborted) return 'exited';
   if (context.stopSignal?.aborted) return 'stopped';
@@ -65,7 +78,8 @@ async function runStep(step: ScenarioStep, context: StepContext): Promise<StepRu
         context,
       );
       if (outcome === undefined) return interruption(context) ?? 'stopped';
-      return runSteps(outcome.error ? step.onError : step.onResult, context);
+      if (outcome.error) return runSteps(step.onError, context);
+      return runSteps(withResult(step.onResult, outcome.result), context);
     }
     case 'request-permission':
       return requestPermission(step, context);

@@ -44,6 +44,7 @@ export type ClientRequestStep = {
   readonly type: 'client-request';
   readonly method: string;
   readonly params?: JsonObject;
+  /** Run after a result; a string `{{result.<key>}}` in them is that field of the result. */
   readonly onResult?: readonly ScenarioStep[];
   readonly onError?: readonly ScenarioStep[];
 };
