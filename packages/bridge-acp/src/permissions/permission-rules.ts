@@ -1,5 +1,6 @@
 import type { ShellAnalysis } from '@agentbridge/core/contracts';
 import { isRecord } from '@agentbridge/core/contracts';
+import { matchesDomainRule } from './domain-rule.js';
 import { matchesPathPattern, type PathContext } from './path-pattern.js';
 import { allowRuleMatches, denyRuleMatches, hasControlCharacter } from './shell-rules.js';
 
@@ -108,9 +109,9 @@ function matchesRule(rule: string, question: Question, purpose: Purpose): boolea
     const path = [record.file_path, record.path, record.notebook_path].find(
       (value) => typeof value === 'string' && value !== '',
     );
-    return typeof path === 'string' && matchesPathPattern(content, path, question);
+    return typeof path === 'string' && matchesPathPattern(content, path, question, purpose);
   }
-  return toolName === 'WebFetch' && matchesDomain(content, record.url);
+  return toolName === 'WebFetch' && matchesDomainRule(content, record.url);
 }
 
 function matchesMcpRule(ruleTool: string, toolName: string): boolean {
@@ -119,11 +120,4 @@ function matchesMcpRule(ruleTool: string, toolName: string): boolean {
   if (ruleName === toolName) return true;
   const server = ruleName.slice('mcp__'.length);
   return server !== '' && !server.includes('__') && toolName.startsWith(`${ruleName}__`);
-}
-
-function matchesDomain(content: string, url: unknown): boolean {
-  if (!content.startsWith('domain:') || typeof url !== 'string' || !URL.canParse(url)) return false;
-  const domain = content.slice('domain:'.length).trim().toLowerCase();
-  const host = new URL(url).hostname.toLowerCase();
-  return domain.startsWith('*.') ? host.endsWith(domain.slice(1)) : host === domain;
 }
