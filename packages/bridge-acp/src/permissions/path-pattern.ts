@@ -26,7 +26,7 @@ const compiled = new Map<string, (path: string) => boolean>();
  * cwd), `./x` and `x` relative to the cwd. As gitignore, a pattern without an inner slash
  * (`*.env`) matches a name at any depth, a pattern naming a directory covers what is below it, and
  * `dir/**` is `dir` (anchored to the root in an allow rule, at any depth in a deny rule, as Claude
- * Code). Paths outside the root never match. A pattern gitignore reads as a comment or negation
+ * Code). Paths outside the root never match, nor any path through an allow rule's `..`. A pattern gitignore reads as a comment or negation
  * (`#x`, `!x`) allows nothing and, as a deny rule, covers everything below its root.
  */
 export function matchesPathPattern(
@@ -35,6 +35,8 @@ export function matchesPathPattern(
   context: PathContext,
   purpose: Purpose = 'allow',
 ): boolean {
+  // Claude Code matches no path through a `..` of an allow rule; a deny rule resolves it.
+  if (purpose === 'allow' && pattern.split(/[\\/]/).includes('..')) return false;
   const root = patternRoot(pattern, context);
   const absolutePath = resolvePath(path, context.cwd);
   if (root === undefined || absolutePath === undefined) return false;
