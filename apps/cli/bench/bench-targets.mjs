@@ -17,12 +17,14 @@ const agentArgs = ({ chunks = 1, largeBytes }) => [
 
 /**
  * Starts the CLI in stream-json mode (`partial`: `--include-partial-messages`; `nodeArgs`: Node's)
- * in front of the firehose agent, or with `shellAgent` of the instant-agent.sh (no Node start-up).
+ * in front of the firehose agent, or with `shellAgent` of the instant-agent.sh (no Node start-up);
+ * `cliArgs` go after the CLI's own.
  */
 export function startCli({
   partial = true,
   nodeArgs = [],
   shellAgent = false,
+  cliArgs = [],
   workDirectory,
   stateDirectory,
   ...agent
@@ -48,6 +50,7 @@ export function startCli({
       '--backend',
       'acp',
       ...agentOptions,
+      ...cliArgs,
     ],
     {
       cwd: workDirectory,

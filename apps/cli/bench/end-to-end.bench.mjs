@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { median, memoryKibibytes, now } from './bench-process.mjs';
 import { cliBinPath, startCli, startIdealRelay } from './bench-targets.mjs';
+import { ruleEvaluationRows } from './rule-evaluation.mjs';
 
 const heapProbePath = fileURLToPath(new URL('./heap-probe.mjs', import.meta.url));
 
@@ -105,10 +106,18 @@ const turnsOnce = () =>
  * firehose agent (a Node process: its own start-up is in the figure), or with `shellAgent` the
  * instant-agent.sh (sh builtins, ~1 ms: the figure is agentbridge's own).
  */
-async function startupOnce(shellAgent) {
+async function startupOnce(shellAgent, cliArgs = []) {
   const startedAt = now();
-  return withTarget(startCli, { chunks: 1, shellAgent }, async () => now() - startedAt);
+  return withTarget(startCli, { chunks: 1, shellAgent, cliArgs }, async () => now() - startedAt);
 }
+
+/** Claude Code rules of every kind, which a start-up must not pay for before a call meets them. */
+const ruleArgs = [
+  '--allowedTools',
+  'Bash(git status:*),Read(./src/**),WebFetch(domain:example.com)',
+  '--disallowedTools',
+  'Bash(rm:*),Read(*.env)',
+];
 
 /** Milliseconds from spawn to the firehose agent's answer to `initialize` (no agentbridge). */
 async function agentStartupOnce() {
@@ -215,17 +224,20 @@ try {
   const version = [];
   const init = [];
   const shellInit = [];
+  const shellInitRules = [];
   const agentAlone = [];
   for (let index = 0; index < startupRuns; index += 1) {
     bare.push(await nodeRunOnce(['-e', '']));
     version.push(await nodeRunOnce([cliBinPath, '--version']));
     init.push(await startupOnce(false));
     shellInit.push(await startupOnce(true));
+    shellInitRules.push(await startupOnce(true, ruleArgs));
     agentAlone.push(await agentStartupOnce());
   }
   for (const [figure, values, limit] of [
     ['start-up ms, spawn to system/init, Node agent', init, 40],
     ['start-up ms, spawn to system/init, sh agent', shellInit, 40],
+    ['start-up ms, spawn to system/init, sh agent, with rules', shellInitRules, 40],
     ['start-up ms, the Node agent alone', agentAlone, undefined],
     ['start-up ms, --version', version, 10],
   ]) {
@@ -237,6 +249,19 @@ try {
       `${signed(delta, 1)} ms`,
       limit === undefined ? 'reported' : `<= +${limit} ms`,
       limit === undefined ? undefined : delta <= limit,
+    );
+  }
+
+  // (e) rule evaluation (issue 18): one decision with rules next to the same without, same run.
+  for (const { figure, ours, baseline, unit } of await ruleEvaluationRows()) {
+    const digits = unit === 'ms' ? 1 : 2;
+    row(
+      figure,
+      `${format(ours, digits)} ${unit}`,
+      baseline === undefined ? 'once a process' : `${format(baseline, digits)} ${unit} (no rules)`,
+      baseline === undefined ? `${format(ours, digits)} ${unit}` : `${format(ours / baseline, 0)}x`,
+      unit === 'ms' ? 'reported' : '<= 1,000 µs a call',
+      unit === 'ms' ? undefined : ours <= 1000,
     );
   }
 

@@ -2,11 +2,8 @@ import type { HostOperationKind, HostOperationMap, HostResult } from '@agentbrid
 import { isRecord } from '@agentbridge/core/contracts';
 import type { JsonRpcId } from '../json-rpc/json-rpc.js';
 import { noteToolSettled } from '../limits/turn-limits.js';
-import {
-  runsExactly,
-  shellCommandLine,
-  terminalCommandLine,
-} from '../permissions/shell-command.js';
+import { shellCommandLine } from '../permissions/read-only-command.js';
+import { runsExactly, terminalCommandLine } from '../permissions/shell-command.js';
 import type { MachineContext, ToolCall, Turn } from './bridge-state.js';
 import { sessionOf } from './bridge-state.js';
 import { judgeToolCall } from './permissions.js';

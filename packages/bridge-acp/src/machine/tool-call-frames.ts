@@ -2,7 +2,7 @@ import { runHooks } from '../hooks/run-hooks.js';
 import { hookStoppedEnding } from '../limits/launch-limits.js';
 import { noteToolSettled, stopTurn } from '../limits/turn-limits.js';
 import { decidePermission } from '../permissions/permission-rules.js';
-import { isReadOnlyCommand, shellCommandLine } from '../permissions/shell-command.js';
+import { isReadOnlyShell, shellCommandLine } from '../permissions/read-only-command.js';
 import { isInputKnown } from '../tools/build-tool-input.js';
 import { toolOutputFromContent } from '../tools/tool-output.js';
 import type { MachineContext, ToolCall, Turn } from './bridge-state.js';
@@ -84,11 +84,22 @@ function warnIfUnasked(context: MachineContext, tool: ToolCall): void {
   const kind = tool.kind ?? tool.metaKind;
   if (kind === undefined || !changingKinds.has(kind) || !askingModes.has(session.permissionMode))
     return;
-  if (kind === 'execute') {
-    const commandLine = shellCommandLine(tool.input) ?? tool.title;
-    // A read-only command (agents run `ls`, `echo` in their sandbox) is not worth a warning.
-    if (commandLine === undefined || isReadOnlyCommand(commandLine)) return;
+  if (kind !== 'execute') {
+    warnUnasked(context, tool);
+    return;
   }
+  const commandLine = shellCommandLine(tool.input) ?? tool.title;
+  if (commandLine === undefined) return;
+  // A read-only command (agents run `ls`, `echo` in their sandbox) is not worth a warning; the
+  // grammar reads the line (loaded on the first such call only).
+  context.host.perform('shell/parse', { command: commandLine }, (result) => {
+    if (!result.ok || !isReadOnlyShell(result.value)) warnUnasked(context, tool);
+  });
+}
+
+function warnUnasked(context: MachineContext, tool: ToolCall): void {
+  const session = sessionOf(context.state);
+  if (session === undefined || session.unaskedToolWarned) return;
   const decision = decidePermission({
     toolName: tool.name,
     input: tool.input,

@@ -72,3 +72,35 @@ describe('matchesPathPattern', () => {
     );
   });
 });
+
+describe('RU-07 path rules read as gitignore patterns (picomatch)', () => {
+  const context = { cwd: '/p', homeDirectory: '/h' };
+  it.each([
+    // [pattern, path, allow, deny]
+    ['./src/**', '/p/src/a/b.ts', true, true],
+    ['src/**', '/p/lib/src/a.ts', false, true],
+    ['/src/**', '/p/lib/src/a.ts', false, false],
+    ['*.env', '/p/a/.env', true, true],
+    ['.env', '/p/a/b/.env', true, true],
+    ['secrets/', '/p/x/secrets/key', true, true],
+    ['secrets/', '/p/secrets', false, false],
+    ['src/*.ts', '/p/src/a/b.ts', false, false],
+    ['src/**/*.ts', '/p/src/b.ts', true, true],
+    ['**/*.pem', '/p/a/b/c.pem', true, true],
+    ['//etc/**', '/etc/passwd', true, true],
+    ['/etc/**', '/etc/passwd', false, false],
+    ['~/.ssh/**', '/h/.ssh/id_rsa', true, true],
+    ['~/.ssh/**', '/p/.ssh/id_rsa', false, false],
+    ['{a,b}.txt', '/p/a.txt', false, false],
+    ['\\*.txt', '/p/*.txt', true, true],
+    ['\\*.txt', '/p/a.txt', false, false],
+    ['[ab].txt', '/p/b.txt', true, true],
+    ['!x', '/p/y', false, true],
+    ['#x', '/p/#x', false, true],
+    ['./**', '/p/deep/x', true, true],
+    ['./**', '/elsewhere/x', false, false],
+  ])('RU-07 %s on %s: allow %s, deny %s', (pattern, path, allow, deny) => {
+    expect(matchesPathPattern(pattern, path, context, 'allow')).toBe(allow);
+    expect(matchesPathPattern(pattern, path, context, 'deny')).toBe(deny);
+  });
+});

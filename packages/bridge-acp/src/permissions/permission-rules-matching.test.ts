@@ -57,12 +57,37 @@ describe('matchesPermissionRule', () => {
     expect(matchesPermissionRule('Tool', 'Tool', undefined)).toBe(true);
   });
 
-  it('Edit and Read rules cover their file tool families', () => {
-    expect(matchesPermissionRule('Edit', 'Write', { file_path: '/x' })).toBe(true);
-    expect(matchesPermissionRule('Edit', 'MultiEdit', {})).toBe(true);
-    expect(matchesPermissionRule('Read', 'Grep', {})).toBe(true);
-    expect(matchesPermissionRule('Write', 'Edit', {})).toBe(false);
-    expect(matchesPermissionRule('Read', 'Edit', {})).toBe(false);
+  it('RU-07 a bare rule allows its own tool only (as Claude Code asks for Write under allow Edit); a deny rule covers the family', () => {
+    expect(matchesPermissionRule('Edit', 'Write', { file_path: '/x' })).toBe(false);
+    expect(matchesPermissionRule('Edit', 'Edit', { file_path: '/x' })).toBe(true);
+    expect(matchesPermissionRule('Read', 'Grep', {})).toBe(false);
+    const deny = { purpose: 'deny' } as const;
+    expect(matchesPermissionRule('Edit', 'Write', { file_path: '/x' }, deny)).toBe(true);
+    expect(matchesPermissionRule('Edit', 'MultiEdit', {}, deny)).toBe(true);
+    expect(matchesPermissionRule('Read', 'Grep', {}, deny)).toBe(true);
+    expect(matchesPermissionRule('Write', 'Edit', {}, deny)).toBe(false);
+    expect(matchesPermissionRule('Read', 'Edit', {}, deny)).toBe(false);
+  });
+
+  it("RU-07 a content rule of a file tool is its family's: Edit(...) covers Write, Write(...) allows nothing", () => {
+    const options = { cwd: '/p' };
+    const input = { file_path: '/p/docs/a.md' };
+    expect(matchesPermissionRule('Edit(./docs/**)', 'Write', input, options)).toBe(true);
+    expect(
+      matchesPermissionRule(
+        'Edit(./docs/**)',
+        'NotebookEdit',
+        { notebook_path: '/p/docs/n.ipynb' },
+        options,
+      ),
+    ).toBe(true);
+    expect(matchesPermissionRule('Write(./docs/**)', 'Write', input, options)).toBe(false);
+    expect(
+      matchesPermissionRule('Write(./docs/**)', 'Write', input, { ...options, purpose: 'deny' }),
+    ).toBe(true);
+    expect(matchesPermissionRule('Read(./docs/**)', 'Grep', { path: '/p/docs' }, options)).toBe(
+      true,
+    );
   });
 
   it('Bash(prefix:*) matches the prefix as a whole word', () => {

@@ -68,8 +68,20 @@ describe('matchesPermissionRule', () => {
         options,
       ),
     ).toBe(false);
+    // RU-07: Claude Code asks under an allow rule through `..`; a deny rule resolves it.
     expect(
       matchesPermissionRule('Read(../other/**)', 'Read', { path: '/home/me/other/x' }, options),
+    ).toBe(false);
+    expect(
+      matchesPermissionRule(
+        'Read(../other/**)',
+        'Read',
+        { path: '/home/me/other/x' },
+        {
+          ...options,
+          purpose: 'deny',
+        },
+      ),
     ).toBe(true);
   });
 

@@ -1,6 +1,8 @@
 import type { ShellAnalysis } from '@agentbridge/core/contracts';
 import { isRecord } from '@agentbridge/core/contracts';
+import { matchesDomainRule } from './domain-rule.js';
 import { matchesPathPattern, type PathContext } from './path-pattern.js';
+import { shellTouchesPath } from './shell-path-rules.js';
 import { allowRuleMatches, denyRuleMatches, hasControlCharacter } from './shell-rules.js';
 
 /** Tools that change files (`Edit(...)` rules cover them all) and that read files (`Read(...)`). */
@@ -38,7 +40,10 @@ export function needsShellParse(question: Question): boolean {
   const rules = [question.allowedTools, question.disallowedTools, question.askTools].flat();
   return (
     question.toolName === 'Bash' &&
-    rules.some((rule) => /^\s*Bash\s*\((?!\s*\*?\s*\))/.test(rule ?? ''))
+    (rules.some((rule) => /^\s*Bash\s*\((?!\s*\*?\s*\))/.test(rule ?? '')) ||
+      [question.disallowedTools, question.askTools]
+        .flat()
+        .some((rule) => /^\s*(Read|Edit)\s*\((?!\s*\*?\s*\))/.test(rule ?? '')))
   );
 }
 
@@ -70,7 +75,7 @@ export function decidePermission(question: Question): 'allow' | 'deny' | 'ask' {
 /**
  * Whether a Claude Code rule (`Read`, `Bash(git status:*)`, `Read(./src/**)`, `mcp__server`,
  * `WebFetch(domain:*.example.com)`) covers a call. `Tool()` and `Tool(*)` mean the whole tool,
- * `Edit` / `Read` all file-editing / file-reading tools. An allow rule must match every chained
+ * `Edit(...)` / `Read(...)` all file-editing / file-reading tools. An allow rule must match every chained
  * command (and none may substitute one), a deny rule any: chaining never widens a rule.
  */
 function matchesRule(rule: string, question: Question, purpose: Purpose): boolean {
@@ -86,15 +91,33 @@ function matchesRule(rule: string, question: Question, purpose: Purpose): boolea
   const inner = body.replace(/\\([()])/g, '$1').trim();
   const content = inner === '*' ? '' : inner;
   if (ruleTool.startsWith('mcp__')) return content === '' && matchesMcpRule(ruleTool, toolName);
-  const covered =
-    ruleTool === toolName ||
-    (ruleTool === 'Edit' && fileEditTools.includes(toolName)) ||
-    (ruleTool === 'Read' && fileReadTools.includes(toolName));
-  if (!covered || content === '') return covered;
+  const family = fileEditTools.includes(toolName)
+    ? 'Edit'
+    : fileReadTools.includes(toolName)
+      ? 'Read'
+      : undefined;
   const record = isRecord(input) ? input : {};
+  const shell = question.shell ?? unparsed;
+  // RU-10: a deny path rule also looks at the paths a Bash line names.
+  if (toolName === 'Bash' && purpose === 'deny' && (ruleTool === 'Read' || ruleTool === 'Edit')) {
+    const command = record.command;
+    return (
+      content !== '' &&
+      typeof command === 'string' &&
+      shellTouchesPath(ruleTool, content, command, shell, question)
+    );
+  }
+  // RU-07: as Claude Code, a bare rule allows its own tool only, and a file tool's content rule is
+  // its family's (`Edit(...)` for Write, `Read(...)` for Grep); a deny rule reaches further.
+  const covered =
+    content === ''
+      ? ruleTool === toolName || (purpose === 'deny' && ruleTool === family)
+      : family === undefined
+        ? ruleTool === toolName
+        : ruleTool === family || (purpose === 'deny' && ruleTool === toolName);
+  if (!covered || content === '') return covered;
   if (toolName === 'Bash') {
     if (typeof record.command !== 'string') return false;
-    const shell = question.shell ?? unparsed;
     if (purpose === 'deny') return denyRuleMatches(content, record.command, shell);
     const roots = [question.cwd, ...(question.additionalDirectories ?? [])];
     const directories = {
@@ -108,9 +131,9 @@ function matchesRule(rule: string, question: Question, purpose: Purpose): boolea
     const path = [record.file_path, record.path, record.notebook_path].find(
       (value) => typeof value === 'string' && value !== '',
     );
-    return typeof path === 'string' && matchesPathPattern(content, path, question);
+    return typeof path === 'string' && matchesPathPattern(content, path, question, purpose);
   }
-  return toolName === 'WebFetch' && matchesDomain(content, record.url);
+  return toolName === 'WebFetch' && matchesDomainRule(content, record.url);
 }
 
 function matchesMcpRule(ruleTool: string, toolName: string): boolean {
@@ -119,11 +142,4 @@ function matchesMcpRule(ruleTool: string, toolName: string): boolean {
   if (ruleName === toolName) return true;
   const server = ruleName.slice('mcp__'.length);
   return server !== '' && !server.includes('__') && toolName.startsWith(`${ruleName}__`);
-}
-
-function matchesDomain(content: string, url: unknown): boolean {
-  if (!content.startsWith('domain:') || typeof url !== 'string' || !URL.canParse(url)) return false;
-  const domain = content.slice('domain:'.length).trim().toLowerCase();
-  const host = new URL(url).hostname.toLowerCase();
-  return domain.startsWith('*.') ? host.endsWith(domain.slice(1)) : host === domain;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseShell } from '../__fixtures__/parse-shell.js';
+import { matchesPermissionRule } from './__fixtures__/match-permission-rule.js';
 import { decidePermission } from './permission-rules.js';
 
 const cwd = '/home/me/project';
@@ -146,5 +147,24 @@ describe('shell rules over the bash grammar (issue 18)', () => {
         additionalDirectories: ['/srv/data'],
       }),
     ).toBe('allow');
+  });
+});
+
+describe('RU-10 Read and Edit deny rules over the paths of a Bash line', () => {
+  const options = { cwd: '/p', homeDirectory: '/h', purpose: 'deny' } as const;
+  it.each([
+    ['Read(./secrets/**)', 'cat secrets/key', true],
+    ['Read(./secrets/**)', 'head -1 ./secrets/key', true],
+    ['Read(./secrets/**)', 'cat < secrets/key', true],
+    ['Read(./secrets/**)', 'ls && cat /p/secrets/key', true],
+    ['Read(./secrets/**)', 'cat docs/x.md', false],
+    ['Read(~/.ssh/**)', 'cat ~/.ssh/id_rsa', true],
+    ['Read(./secrets/**)', 'cat src/a > secrets/key', false],
+    ['Edit(./docs/**)', 'cat src/a.ts > docs/out.md', true],
+    ['Edit(./docs/**)', 'cat src/a.ts 2>&1', false],
+    ['Edit(./docs/**)', 'cat src/a.ts', false],
+    ['Read(./secrets/**)', 'cat "secrets/key', true],
+  ])('RU-10 deny %s covers %j: %s', (rule, command, expected) => {
+    expect(matchesPermissionRule(rule, 'Bash', { command }, options)).toBe(expected);
   });
 });
