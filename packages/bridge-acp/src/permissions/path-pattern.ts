@@ -128,3 +128,17 @@ function patternRoot(
 function isInside(path: string, base: string): boolean {
   return base === '/' ? path.startsWith('/') : path === base || path.startsWith(`${base}/`);
 }
+
+/** Whether a tool's path lies inside one of the session's directories (the cwd, `--add-dir`). */
+export function isInsideDirectories(
+  path: string,
+  directories: readonly string[],
+  cwd: string | undefined,
+): boolean {
+  const absolutePath = resolvePath(path, cwd);
+  if (absolutePath === undefined) return false;
+  return directories.some((directory) => {
+    const base = resolvePath(directory, undefined);
+    return base !== undefined && isInside(absolutePath, base);
+  });
+}

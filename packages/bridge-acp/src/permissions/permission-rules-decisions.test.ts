@@ -35,12 +35,17 @@ describe('decidePermission', () => {
     expect(ask({})).toBe('ask');
   });
 
-  it('acceptEdits allows Edit, Write, MultiEdit and NotebookEdit but still asks for commands', () => {
+  it("RU-11 acceptEdits allows Edit, Write, MultiEdit and NotebookEdit inside the session's directories, asks outside and for commands", () => {
+    const mode = { permissionMode: 'acceptEdits', cwd } as const;
     for (const toolName of ['Edit', 'Write', 'MultiEdit', 'NotebookEdit']) {
-      expect(ask({ permissionMode: 'acceptEdits', toolName, input: { file_path: '/x' } })).toBe(
-        'allow',
-      );
+      expect(ask({ ...mode, toolName, input: { file_path: `${cwd}/x` } })).toBe('allow');
+      expect(ask({ ...mode, toolName, input: { file_path: 'src/x' } })).toBe('allow');
+      expect(ask({ ...mode, toolName, input: { file_path: '/etc/x' } })).toBe('ask');
+      expect(ask({ ...mode, toolName, input: { file_path: `${cwd}/../x` } })).toBe('ask');
     }
+    expect(ask({ ...mode, toolName: 'Write', input: {} })).toBe('ask');
+    const added = { ...mode, additionalDirectories: ['/data'], toolName: 'Write' };
+    expect(ask({ ...added, input: { file_path: '/data/y' } })).toBe('allow');
     expect(ask({ permissionMode: 'acceptEdits' })).toBe('ask');
     expect(ask({ permissionMode: 'acceptEdits', toolName: 'Delete' })).toBe('ask');
   });
@@ -90,5 +95,44 @@ describe('decidePermission', () => {
         },
       ),
     );
+  });
+});
+
+describe('RU-12 protected paths', () => {
+  const edit = (file_path: string, extra: Partial<Parameters<typeof decidePermission>[0]> = {}) =>
+    decidePermission({
+      toolName: 'Write',
+      input: { file_path },
+      cwd,
+      allowedTools: ['Edit(./**)', 'Write'],
+      ...extra,
+    });
+  it.each([
+    '.git/hooks/pre-commit',
+    '.claude/settings.json',
+    '.bashrc',
+    'sub/.BASHRC',
+    '.vscode/settings.json',
+    '.mcp.json',
+    '.gitconfig',
+    '.husky/pre-push',
+    '.config/git/config',
+    '.git./config',
+  ])('RU-12 an edit of %s is asked about, whatever allows it', (path) => {
+    expect(edit(`${cwd}/${path}`)).toBe('ask');
+    expect(edit(`${cwd}/${path}`, { permissionMode: 'acceptEdits' })).toBe('ask');
+    expect(edit(`${cwd}/${path}`, { permissionMode: 'dontAsk' })).toBe('deny');
+    expect(edit(`${cwd}/${path}`, { disallowedTools: ['Write'] })).toBe('deny');
+  });
+  it('RU-12 ordinary files and names that only look alike are allowed', () => {
+    for (const path of [
+      'src/a.ts',
+      'gitconfig',
+      '.github/workflows/ci.yml',
+      '.config/x',
+      'my.bashrc.bak',
+    ])
+      expect(edit(`${cwd}/${path}`)).toBe('allow');
+    expect(edit(`${cwd}/.bashrc`, { permissionMode: 'bypassPermissions' })).toBe('allow');
   });
 });

@@ -1,7 +1,8 @@
 import type { ShellAnalysis } from '@agentbridge/core/contracts';
 import { isRecord } from '@agentbridge/core/contracts';
 import { matchesDomainRule } from './domain-rule.js';
-import { matchesPathPattern, type PathContext } from './path-pattern.js';
+import { isInsideDirectories, matchesPathPattern, type PathContext } from './path-pattern.js';
+import { isProtectedPath } from './protected-paths.js';
 import { shellTouchesPath } from './shell-path-rules.js';
 import { allowRuleMatches, denyRuleMatches, hasControlCharacter } from './shell-rules.js';
 
@@ -64,12 +65,38 @@ export function decidePermission(question: Question): 'allow' | 'deny' | 'ask' {
   if (toolName !== 'StructuredOutput' && matchesAny(question.askTools, 'deny')) return 'ask';
   // SO-01: the bridge's own tool that carries the answer, never asked about (as in Claude Code).
   if (mode === 'bypassPermissions' || toolName === 'StructuredOutput') return 'allow';
+  const path = filePathOf(question.input);
+  // RU-12: Claude Code asks before editing a protected path, whatever allows it.
+  if (fileEditTools.includes(toolName) && path !== undefined && isProtectedPath(path)) {
+    return mode === 'plan' || mode === 'dontAsk' ? 'deny' : 'ask';
+  }
   const allowed = matchesAny(question.allowedTools, 'allow');
   if (mode === 'plan' && (fileEditTools.includes(toolName) || (toolName === 'Bash' && !allowed))) {
     return 'deny';
   }
-  if (allowed || (mode === 'acceptEdits' && acceptEditsTools.includes(toolName))) return 'allow';
+  if (allowed || (mode === 'acceptEdits' && acceptsEdit(question))) return 'allow';
   return mode === 'dontAsk' ? 'deny' : 'ask';
+}
+
+/** The path a file tool works on (`file_path`, `path`, `notebook_path`). */
+function filePathOf(input: unknown): string | undefined {
+  const record = isRecord(input) ? input : {};
+  const path = [record.file_path, record.path, record.notebook_path].find(
+    (value) => typeof value === 'string' && value !== '',
+  );
+  return typeof path === 'string' ? path : undefined;
+}
+
+/** `acceptEdits` approves an edit inside the session's directories only (as Claude Code). */
+function acceptsEdit(question: Question): boolean {
+  const path = filePathOf(question.input);
+  const roots = [question.cwd, ...(question.additionalDirectories ?? [])];
+  const directories = roots.filter((root): root is string => root !== undefined);
+  return (
+    acceptEditsTools.includes(question.toolName) &&
+    path !== undefined &&
+    isInsideDirectories(path, directories, question.cwd)
+  );
 }
 
 /**
@@ -128,10 +155,8 @@ function matchesRule(rule: string, question: Question, purpose: Purpose): boolea
     return allowRuleMatches(content, record.command, shell, directories);
   }
   if (fileEditTools.includes(toolName) || fileReadTools.includes(toolName)) {
-    const path = [record.file_path, record.path, record.notebook_path].find(
-      (value) => typeof value === 'string' && value !== '',
-    );
-    return typeof path === 'string' && matchesPathPattern(content, path, question, purpose);
+    const path = filePathOf(record);
+    return path !== undefined && matchesPathPattern(content, path, question, purpose);
   }
   return toolName === 'WebFetch' && matchesDomainRule(content, record.url);
 }

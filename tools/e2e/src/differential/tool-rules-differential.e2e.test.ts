@@ -58,6 +58,7 @@ async function claudeDecides(group: ToolRuleGroup, places: Places) {
   const asked = new Set<string>();
   const query: Options = {
     pathToClaudeCodeExecutable: claudeCodeBinary(),
+    ...(group.mode === undefined ? {} : { permissionMode: group.mode }),
     allowedTools: (group.allow ?? []).map((rule) => fill(rule, places)),
     disallowedTools: (group.deny ?? []).map((rule) => fill(rule, places)),
     canUseTool: async (name, input) => {
@@ -128,11 +129,12 @@ describe('RU-09 differential: path, domain and shell-path rules, the real Claude
             input,
             cwd: places.work,
             homeDirectory: places.home,
+            ...(group.mode === undefined ? {} : { permissionMode: group.mode }),
             allowedTools: (group.allow ?? []).map((rule) => fill(rule, places)),
             disallowedTools: (group.deny ?? []).map((rule) => fill(rule, places)),
             ...(command === undefined ? {} : { shell: await parseShellCommand(command) }),
           });
-          const rules = `allow ${JSON.stringify(group.allow ?? [])} deny ${JSON.stringify(group.deny ?? [])}`;
+          const rules = `${group.mode ?? ''} allow ${JSON.stringify(group.allow ?? [])} deny ${JSON.stringify(group.deny ?? [])}`;
           const line = `  ${rules} ${keyOf(call.tool, input ?? {}).replace(places.work, '<cwd>')}: claude ${reference}, agentbridge ${bridge}`;
           if (rank[bridge] < rank[reference]) looser.push(`${line}  (${text?.slice(0, 160)})`);
           else if (rank[bridge] > rank[reference]) stricter.push(line);

@@ -11,6 +11,8 @@ export type ToolCallCase =
 export type ToolRuleGroup = {
   readonly allow?: readonly string[];
   readonly deny?: readonly string[];
+  /** The permission mode of the run (default `default`). */
+  readonly mode?: 'acceptEdits';
   readonly calls: readonly ToolCallCase[];
 };
 
@@ -31,7 +33,11 @@ export const corpusFiles: readonly { readonly place: Place; readonly path: strin
 ];
 
 const read = (place: Place, path: string): ToolCallCase => ({ tool: 'Read', place, path });
-const write = (path: string): ToolCallCase => ({ tool: 'Write', place: 'work', path });
+const write = (path: string, place: Place = 'work'): ToolCallCase => ({
+  tool: 'Write',
+  place,
+  path,
+});
 const fetch = (url: string): ToolCallCase => ({ tool: 'WebFetch', url });
 const bash = (command: string): ToolCallCase => ({ tool: 'Bash', command });
 
@@ -160,5 +166,28 @@ export const toolRuleCorpus: readonly ToolRuleGroup[] = [
     allow: ['Bash(cat:*)'],
     deny: ['Edit(./docs/**)'],
     calls: [bash('cat src/a.ts > docs/out.md'), bash('cat src/a.ts')],
+  },
+  {
+    allow: ['Edit(./**)'],
+    calls: [
+      write('src/ok.ts'),
+      write('.git/hooks/pre-commit'),
+      write('.claude/settings.json'),
+      write('.bashrc'),
+      write('.vscode/settings.json'),
+      write('.mcp.json'),
+      write('.gitconfig'),
+      write('.husky/pre-push'),
+    ],
+  },
+  {
+    mode: 'acceptEdits',
+    calls: [
+      write('src/ok2.ts'),
+      write('x2.txt', 'outside'),
+      write('notes2.txt', 'home'),
+      write('.git/config2'),
+      write('.claude/settings.local.json'),
+    ],
   },
 ];
