@@ -23,7 +23,7 @@ honoured --replay-user-messages | Echo user messages from stdin (stream-json in 
 honoured -c, --continue | Continue the latest session of this directory and backend
 honoured -r, --resume [value] | Resume the session with this id
 honoured --fork-session | With --resume or --continue: a new session id
-reported ~--resume-session-at <message id> | Resume up to a message
+honoured ~--resume-session-at <message id> | With --resume: the conversation up to that message
 reported ~--resume-drops-turn <message id> | Resume without the last turn
 honoured --session-id <uuid> | Ask for this session id (compared: ACP agents choose theirs)
 honoured --model <model> | Model (an alias such as sonnet maps to the backend's tier)
@@ -67,7 +67,7 @@ reported --forward-subagent-text | Subagent text as messages
 inert --include-hook-events | Hook lifecycle events in the stream
 inert --ide | Connect to an IDE
 reported -n, --name <name> | Display name of the session
-inert --no-session-persistence | Do not save sessions
+honoured --no-session-persistence | Write no session transcript
 reported --permission-prompts <target> {host,none} | Who answers permission prompts
 reported --plugin-dir <path> | Claude Code plugin directory (repeatable)
 reported --plugin-url <url> | Claude Code plugin URL (repeatable)

@@ -120,8 +120,10 @@ export function parseCommandLine(argv: readonly string[]) {
     /** ACP agents choose their own session ids, so it is only compared (a note if not kept). */
     sessionId,
     forkSession: has('fork-session'),
-    /** `--resume-session-at <message id>`: resume up to that message (issue 23). */
+    /** `--resume-session-at <message uuid>`: the history up to that message (SN-09). */
     resumeSessionAt: last('resume-session-at'),
+    /** `--no-session-persistence`: no transcript is written (SN-01). */
+    persistSession: !has('no-session-persistence'),
     awaitInitialize: has('await-initialize'),
     model: last('model'),
     /** As given, or `bypassPermissions` for `--dangerously-skip-permissions`. */

@@ -21,6 +21,11 @@ const backendSettingsShape = {
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal `${VAR}` config example.
     error: 'must map variable names to strings, e.g. { GEMINI_API_KEY: "${GEMINI_API_KEY}" }',
   }),
+  /** EV-03: credential variables the agent gets although its backend does not declare them. */
+  passEnv: z.array(
+    z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a variable name, e.g. "OPENAI_API_KEY"'),
+    { error: 'must be a list of variable names, e.g. ["ANTHROPIC_API_KEY"]' },
+  ),
   model: z.string({ error: 'must be a model id string' }).min(1),
   permissionMode: z.enum(permissionModeChoices, {
     error: `must be one of ${permissionModeChoices.join(', ')}`,

@@ -51,7 +51,10 @@ export type AgentInfo = {
 
 /** An open ACP session. */
 export type Session = {
+  /** The agent's session id (every ACP request). */
   readonly id: string;
+  /** The id the client's lines carry: the conversation's (SN-07), else the agent's. */
+  readonly clientId: string;
   /** Reopened (load, resume or fork): no standing instructions (S-04). */
   readonly resumed: boolean;
   catalog: SessionCatalog;
@@ -60,6 +63,8 @@ export type Session = {
   permissionMode: string;
   /** The standing instructions still have to go with the first prompt (PR-06). */
   instructionsPending: boolean;
+  /** SN-08: the handed-over history still has to go with the first prompt. */
+  historyPending: string | undefined;
   /** The last `system/init` emitted, without its uuid; `undefined` before the first. */
   lastInit: string | undefined;
   /** Client turns that reached the agent (only the first may skip an unchanged `system/init`). */
@@ -284,5 +289,5 @@ export function currentModelOf(state: BridgeState): string | undefined {
 export function sessionIdOf(state: BridgeState): string {
   const { phase } = state;
   if (phase.name === 'closed') return phase.sessionId;
-  return sessionOf(state)?.id ?? '';
+  return sessionOf(state)?.clientId ?? '';
 }

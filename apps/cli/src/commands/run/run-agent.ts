@@ -13,8 +13,9 @@ import {
   createShellParser,
 } from '@agentbridge/host-node';
 import type { RunSetup } from '../../cli.js';
-import type { CliContext, TerminationSignal } from '../../cli-context.js';
+import { type CliContext, cliVersion, type TerminationSignal } from '../../cli-context.js';
 import { mcpRelayCommand } from '../../mcp/mcp-relay-command.js';
+import { recordTranscript } from '../../session/record-transcript.js';
 import { createStatusLine } from '../../ui/status-line.js';
 import type { LaunchedAgent } from './launch-agent.js';
 import { exitCodeOf, runPrint, runStreamJson } from './run-modes.js';
@@ -34,9 +35,22 @@ export async function runAgent(
   const terminated = launched.termination.signal;
   const writeStderr = (line: string) => context.stderr.write(line);
   let transport: Transport;
+  let agentSession: ((id: string) => void) | undefined;
   let onAgentActivity: (() => void) | undefined;
   try {
     transport = createRunTransport(context, launched, () => onAgentActivity?.());
+    if (launched.transcript !== undefined) {
+      const recorded = recordTranscript(transport, {
+        ...launched.transcript,
+        cwd: context.cwd,
+        version: cliVersion(),
+        backendId: manifest.id,
+        entrypoint: context.env.CLAUDE_CODE_ENTRYPOINT,
+        logger,
+      });
+      transport = recorded.transport;
+      agentSession = recorded.agentSession;
+    }
   } catch (error) {
     // The transport did not take the agent over: stopping it is ours.
     launched.removeSignalHandlers();
@@ -76,6 +90,7 @@ export async function runAgent(
     if (event.type === 'agent-output' && (event.stream === 'stdout' || showAgentStderr)) {
       say(`${event.line}\n`);
     } else if (event.type === 'session-opened') {
+      agentSession?.(event.sessionId);
       if (!sessionIdNoted && event.sessionId !== commandLine.sessionId) {
         sessionIdNoted = true;
         writeStderr(
