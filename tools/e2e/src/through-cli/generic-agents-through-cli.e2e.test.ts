@@ -23,6 +23,50 @@ describe('@zed-industries/claude-code-acp 0.16.2 through the generic acp backend
   });
 });
 
+describe('claude-code-acp: its shell tool in a client terminal', () => {
+  const worlds = useCliWorlds(createClaudeCodeAcpWorld);
+
+  it('GA-15 CF-08 mcp__acp__Bash sends the whole line to terminal/create: the file is made, the SDK sees Bash {command} and the output as its tool_result', async () => {
+    const asked: { toolName: string; input: unknown }[] = [];
+    const { world, run } = await worlds.start({
+      query: {
+        canUseTool: async (toolName, input) => {
+          asked.push({ toolName, input });
+          return { behavior: 'allow', updatedInput: input };
+        },
+      },
+    });
+    const command = "printf 'hello' > hello.txt && cat hello.txt";
+    // With the client's terminal offered, claude-code-acp serves Bash as mcp__acp__Bash (its
+    // `timeout` is required).
+    world.server.enqueueTurn({
+      blocks: [
+        {
+          type: 'tool_use',
+          name: 'mcp__acp__Bash',
+          input: { command, timeout: 60_000, description: 'Make hello' },
+        },
+      ],
+    });
+    world.server.enqueueTurn({ blocks: [{ type: 'text', text: 'Made hello.txt.' }] });
+    const messages = await run.turn('Create hello.txt with a shell command.');
+    const created = world.wire().filter((entry) => entry.message.method === 'terminal/create');
+    expect(created.map((entry) => entry.message.params)).toEqual([
+      expect.objectContaining({ command }),
+    ]);
+    expect(created[0]?.message.params).not.toHaveProperty('args');
+    expect(readFileSync(join(world.directories.workDirectory, 'hello.txt'), 'utf8')).toBe('hello');
+    expect(asked).toEqual([{ toolName: 'Bash', input: expect.objectContaining({ command }) }]);
+    expect(assistantBlocks(messages).filter((block) => block.type === 'tool_use')).toEqual([
+      expect.objectContaining({ name: 'Bash', input: expect.objectContaining({ command }) }),
+    ]);
+    expect(toolResults(messages)).toEqual([
+      expect.objectContaining({ is_error: false, content: 'hello' }),
+    ]);
+    expect(resultOf(messages)).toMatchObject({ subtype: 'success', result: 'Made hello.txt.' });
+  });
+});
+
 describe('claude-agent-acp 0.101.0 through the generic acp backend, driven by the Claude Agent SDK', () => {
   const worlds = useCliWorlds((options) => createClaudeAcpWorld(options, true));
 
