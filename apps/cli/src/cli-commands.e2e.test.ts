@@ -13,17 +13,16 @@ describe('agentbridge CLI (real processes, fake ACP agent)', () => {
     expect((await run(['--version'])).stdout).toMatch(
       /^2\.1\.332 \(agentbridge \d+\.\d+\.\d+\)\n$/,
     );
-    expect((await run(['--help'])).stdout).toContain('agentbridge doctor [backend...] [--json]');
+    const help = (await run(['--help'])).stdout;
+    expect(help).toContain('doctor [backend...]');
     const backends = await run(['backends', '--json']);
-    expect((JSON.parse(backends.stdout) as { id: string }[]).map((row) => row.id)).toEqual([
-      'gemini',
-      'codex',
-      'qwen',
-      'claude-acp',
-      'grok',
-      'claude',
-      'acp',
-    ]);
+    const ids = (JSON.parse(backends.stdout) as { id: string }[]).map((row) => row.id);
+    // CL-06: the help names every backend.
+    const backendHelp = help
+      .slice(help.indexOf('--backend <id>'), help.indexOf('--agent-command'))
+      .replace(/\s+/g, ' ');
+    for (const id of ids) expect(backendHelp).toMatch(new RegExp(` ${id},`));
+    expect(ids).toEqual(['gemini', 'codex', 'qwen', 'claude-acp', 'grok', 'claude', 'acp']);
   });
 
   it('doctor --json reports the handshake of the fake agent', async () => {
@@ -51,6 +50,35 @@ describe('agentbridge CLI (real processes, fake ACP agent)', () => {
         ok: false,
       }),
     ]);
+  });
+
+  it('H-05 doctor acp probes the command given by --agent-command or AGENTBRIDGE_COMMAND without --backend', async () => {
+    const agentArgs = ['--scenario', scenarioPath('basic')].map((value) => `--agent-arg=${value}`);
+    const byFlag = await run([
+      'doctor',
+      'acp',
+      '--json',
+      '--agent-command',
+      fakeAcpAgentBinPath,
+      ...agentArgs,
+    ]);
+    const byEnv = await run(['doctor', 'acp', '--json'], {
+      env: {
+        AGENTBRIDGE_COMMAND: fakeAcpAgentBinPath,
+        AGENTBRIDGE_ARGS: JSON.stringify(['--scenario', scenarioPath('basic')]),
+      },
+    });
+    for (const result of [byFlag, byEnv]) {
+      const report = JSON.parse(result.stdout) as { backends: Record<string, unknown>[] };
+      expect(report.backends).toEqual([
+        expect.objectContaining({
+          backendId: 'acp',
+          command: fakeAcpAgentBinPath,
+          executable: { found: true, path: fakeAcpAgentBinPath },
+          handshake: expect.objectContaining({ ok: true }),
+        }),
+      ]);
+    }
   });
 
   it('B-07 B-08: loads a plugin from .agentrc and runs its login command on the terminal, passing its exit code', async () => {

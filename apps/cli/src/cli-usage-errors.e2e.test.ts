@@ -18,9 +18,27 @@ describe('agentbridge CLI (real processes, fake ACP agent)', () => {
       1,
       'Error: --input-format=stream-json requires output-format=stream-json.\n',
     ],
-  ])('usage error %j exits %i like claude', async (args, code, stderr) => {
+    [['-p', 'hi', '--modle', 'x'], 1, "error: unknown option '--modle'\n(Did you mean --model?)\n"],
+    [
+      ['-p', 'hi', '--backnd', 'gemini'],
+      1,
+      "error: unknown option '--backnd'\n(Did you mean --backend?)\n",
+    ],
+    [
+      ['--bg', '-p', 'hi'],
+      1,
+      'agentbridge: error: --bg cannot be honoured: agentbridge runs in the foreground.\n',
+    ],
+  ])('CL-04 usage error %j exits %i like claude', async (args, code, stderr) => {
     const result = await run(args);
     expect(result).toEqual({ code, stdout: '', stderr });
+  });
+
+  it('CL-06 `agentbridge help` is the help, not a prompt', async () => {
+    const result = await run(['help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Usage: agentbridge [options] [command] [prompt]');
+    expect(result.stderr).toBe('');
   });
 
   it('configuration errors exit 2 with the file, key and fix', async () => {
@@ -28,7 +46,7 @@ describe('agentbridge CLI (real processes, fake ACP agent)', () => {
     const result = await run(['-p', 'hi']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(
-      `agentbridge: Invalid ${join(project.directory, '.agentrc.json')}:`,
+      `agentbridge: error: Invalid ${join(project.directory, '.agentrc.json')}:`,
     );
     expect(result.stderr).toContain('comand: unknown key: did you mean "command"?');
   });

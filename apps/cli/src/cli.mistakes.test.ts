@@ -51,7 +51,7 @@ describe('mistakes get precise errors', () => {
       const { outcome } = await run([word ?? '']);
       expect(outcome).toBeInstanceOf(UsageError);
       expect((outcome as UsageError).message).toBe(
-        `error: unknown command '${word}'. Did you mean 'agentbridge ${meant}'? To send it as a prompt, use -p '${word}'.`,
+        `agentbridge: error: unknown command '${word}'. Did you mean 'agentbridge ${meant}'? To send it as a prompt, use -p '${word}'.`,
       );
     }
     // A prompt far from every subcommand, or one given with -p, is a prompt (here: no backend).
@@ -95,7 +95,7 @@ describe('mistakes get precise errors', () => {
     expect(table.outcome).toBe(1);
     expect(table.stdout.split('\n')[0]).toMatch(/^\s+ID\s+NAME\s+COMMAND\s+STATUS$/);
     expect(table.stderr).toContain(
-      'agentbridge: config problem (ignored above): Invalid ' +
+      'agentbridge: warning: config problem (ignored above): Invalid ' +
         `${join(directory, '.agentrc.yaml')}:\n  - backends.geminii: no backend named 'geminii': did you mean 'gemini'?`,
     );
     const json = await run(['backends', '--json']);

@@ -63,7 +63,7 @@ describe('runCli', () => {
 
     const help = createContext(['-h']);
     expect(await runCli(help.context)).toBe(0);
-    expect(help.output.stdout).toContain('agentbridge login <backend>');
+    expect(help.output.stdout).toContain('login <backend>');
 
     const bare = createContext([], { stdinIsTerminal: true });
     expect(await runCli(bare.context)).toBe(0);
@@ -117,7 +117,7 @@ describe('runCli', () => {
     expect(unknown).toBeInstanceOf(BackendNotFoundError);
     const noLogin = await rejectionOf(runCli(createContext(['login', 'claude']).context));
     expect((noLogin as UsageError).message).toBe(
-      "agentbridge: backend 'claude' has no sign-in command. Run `claude` once on a terminal and sign in with /login.",
+      "agentbridge: error: backend 'claude' has no sign-in command. Run `claude` once on a terminal and sign in with /login.",
     );
   });
 
@@ -148,6 +148,22 @@ describe('runCli', () => {
     expect((error as UsageError).message).toBe(
       'Error: Input must be provided either through stdin or as a prompt argument when using --print',
     );
+  });
+
+  it('CL-06 without -p on a terminal, the error does not claim --print was given', async () => {
+    const error = await rejectionOf(
+      runCli(
+        createContext(['--backend', 'acp', '--model', 'm'], { stdinIsTerminal: true }).context,
+      ),
+    );
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).message).not.toContain('--print was');
+    expect((error as UsageError).message).toBe(
+      'agentbridge: error: agentbridge has no interactive mode: pass a prompt with -p/--print (or on stdin), or run it from the Claude Agent SDK (--input-format stream-json).',
+    );
+    const help = createContext(['help']);
+    expect(await runCli(help.context)).toBe(0);
+    expect(help.output.stdout).toContain('Usage: agentbridge');
   });
 
   it('the acp backend without a command names the three ways to give one', async () => {

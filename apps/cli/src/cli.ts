@@ -1,6 +1,5 @@
 import type { Logger } from '@agentbridge/core/contracts';
 import type { CommandLine } from './argv/parse-command-line.js';
-import { tokenizeArgv } from './argv/tokenize-argv.js';
 import type { BackendCatalog } from './backends/create-container.js';
 import { type CliContext, claudeCodeProtocolVersion, cliVersion } from './cli-context.js';
 import type { ResolvedSettings } from './config/resolve-settings.js';
@@ -18,30 +17,32 @@ export type RunSetup = {
 
 /**
  * Runs one invocation, resolves with the exit code and throws errors (`main.ts` maps them). What
- * follows the tokenizer loads lazily, so `--version` and `--help` start fast.
+ * follows the command line loads lazily, so `--version` and `--help` start fast.
  */
 export async function runCli(context: CliContext): Promise<number> {
+  const { parseCommandLine, printNeedsInput, noInteractiveMode } = await import(
+    './argv/parse-command-line.js'
+  );
   // `--help` and `--version` win over every other argument, as with `claude`.
-  const tokens = tokenizeArgv(context.argv);
-  if (tokens.flags.has('help') || (context.argv.length === 0 && context.stdinIsTerminal)) {
+  const commandLine = parseCommandLine(context.argv);
+  const { subcommand, print, mode, prompt, own, model, permissionMode } = commandLine;
+  const bare = context.argv.length === 0 && context.stdinIsTerminal;
+  if (commandLine.help || subcommand?.name === 'help' || bare) {
     const { helpText } = await import('./commands/help-text.js');
     context.stdout.write(helpText(cliVersion()));
     return 0;
   }
-  if (tokens.flags.has('version')) {
+  if (commandLine.version) {
     // The first token is the Claude Code version whose protocol agentbridge speaks: SDKs compare it
     // with their minimum (the Python SDK wants 2.0.0 or later). `doctor` and `--help` show ours.
     context.stdout.write(`${claudeCodeProtocolVersion} (agentbridge ${cliVersion()})\n`);
     return 0;
   }
-  const { parseCommandLine, printNeedsInput } = await import('./argv/parse-command-line.js');
-  const commandLine = parseCommandLine(context.argv);
-  const { subcommand, print, mode, prompt, own, model, permissionMode } = commandLine;
   // Print mode reads its prompt from stdin, which on a terminal would wait forever: fail before
-  // any configuration is read, as `claude -p` does.
-  if (!subcommand && print && mode === 'print' && prompt === undefined && context.stdinIsTerminal) {
+  // any configuration is read, as `claude -p` does (without -p, `claude` would be interactive).
+  if (!subcommand && mode === 'print' && prompt === undefined && context.stdinIsTerminal) {
     const { UsageError } = await import('@agentbridge/core/contracts');
-    throw new UsageError(printNeedsInput);
+    throw new UsageError(print ? printNeedsInput : noInteractiveMode);
   }
   const level = commandLine.debug ? 'debug' : commandLine.verbose ? 'info' : 'warn';
   const logger = createStderrLogger({ level, write: (text) => context.stderr.write(text) });

@@ -36,7 +36,7 @@ describe('reportError (the exit-code contract)', () => {
   ])('user-fixable errors print only the message and exit 2 (%s)', (error) => {
     const { code, stderr } = report(error);
     expect(code).toBe(2);
-    expect(stderr).toBe(`agentbridge: ${error.message}\n`);
+    expect(stderr).toBe(`agentbridge: error: ${error.message}\n`);
   });
 
   it('anything else is a bug: stack, report hint, exit 1', () => {

@@ -17,13 +17,13 @@ export function reportError(error: unknown, writeStderr: (text: string) => void)
     return typeof exitCode === 'number' ? exitCode : 1;
   }
   if (AgentError.isInstance(error) && [...userFixable, ...failures].includes(error.code)) {
-    writeStderr(`agentbridge: ${error.message}\n`);
+    writeStderr(`agentbridge: error: ${error.message}\n`);
     return userFixable.includes(error.code) ? 2 : 1;
   }
   const stack =
     error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
   writeStderr(
-    `agentbridge: unexpected error (a bug in agentbridge)\n${stack}\n` +
+    `agentbridge: error: unexpected error (a bug in agentbridge)\n${stack}\n` +
       'Please report it with this output and `agentbridge doctor --json` at the agentbridge issue tracker.\n',
   );
   return 1;

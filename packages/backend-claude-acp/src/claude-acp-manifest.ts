@@ -28,10 +28,26 @@ export const claudeAcpManifest: BackendManifest = {
       'HTTPS_PROXY',
       'HTTP_PROXY',
       'NO_PROXY',
+      // Claude Code on Amazon Bedrock (CLAUDE_CODE_USE_BEDROCK).
+      'AWS_BEARER_TOKEN_BEDROCK',
+      'AWS_ACCESS_KEY_ID',
+      'AWS_SECRET_ACCESS_KEY',
+      'AWS_SESSION_TOKEN',
     ],
-    credentials: ['ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN', 'CLAUDE_CODE_OAUTH_TOKEN'],
+    // The only vendor credentials its agent gets (EV-02).
+    credentials: [
+      'ANTHROPIC_API_KEY',
+      'ANTHROPIC_AUTH_TOKEN',
+      'CLAUDE_CODE_OAUTH_TOKEN',
+      'AWS_BEARER_TOKEN_BEDROCK',
+      'AWS_ACCESS_KEY_ID',
+      'AWS_SECRET_ACCESS_KEY',
+      'AWS_SESSION_TOKEN',
+    ],
   },
   process: { names: ['claude-agent-acp', 'node', 'claude'], exitsOnStdinEof: true },
+  // It runs the real Claude Code, which writes the session's transcript (SN-01).
+  sessions: { writesClaudeTranscripts: true },
   hints: {
     install: 'npm install -g @agentclientprotocol/claude-agent-acp',
     login: { command: 'claude-agent-acp', args: ['--cli'] },

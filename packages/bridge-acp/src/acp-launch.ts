@@ -20,6 +20,15 @@ export type AcpLaunch = {
   readonly resumeSessionId?: string;
   /** `--fork-session`: continue in a fork (`session/fork`), else a new session; never the original. */
   readonly forkSession?: boolean;
+  /** SN-07: the session id the client sees (its transcript's), when the agent's session differs. */
+  readonly conversationId?: string;
+  /**
+   * SN-08: the conversation so far, for a new agent session (no reopen, or a failed one): `history`
+   * goes with the first prompt, `notice` is told in-band after `system/init`.
+   */
+  readonly handover?: { readonly history: string; readonly notice: string };
+  /** SN-10: a resume nothing else can continue: a failed reopen ends the run (as `claude`). */
+  readonly resumeRequired?: boolean;
   /** `--model`: switched to after the session opens, when the agent offers it. */
   readonly model?: string;
   /** `--permission-mode`, mapped onto the agent's modes. */

@@ -25,6 +25,8 @@ export type AcpTransportOptions = ProcessTransportOptions & {
   readonly newId?: () => string;
   /** Carries out the bridge's `host-operation`s; closed when the agent exits. Default: none. */
   readonly hostOperations?: HostOperations;
+  /** Called on each protocol line of the agent (a status line counts it as activity). */
+  readonly onAgentActivity?: () => void;
 };
 
 const loadBridge = async (options: AcpBridgeOptions) =>
@@ -121,6 +123,7 @@ export function createAcpTransport(options: AcpTransportOptions): Transport {
     });
     const onAgentLine = (line: string) => {
       if (line.charCodeAt(0) === 0x7b || line.trimStart().startsWith('{')) {
+        options.onAgentActivity?.();
         bridge.onAgentLine(line);
       } else if (line.trim() !== '') {
         // X-04: not protocol (sign-in URLs, banners): shown to people, never to the client.

@@ -101,6 +101,19 @@ describe('client files on the host', () => {
     ).resolves.toEqual({ content: 'n' });
   });
 
+  it('CF-09 a file larger than the read limit is refused with an error naming the limit', async () => {
+    const files = createClientFiles([project], { maxReadBytes: 10 });
+    writeFileSync(join(project, 'ten.txt'), '0123456789');
+    writeFileSync(join(project, 'big.txt'), '0123456789A');
+    const read = files['fs/read_text_file'];
+    await expect(read?.({ ...session, path: join(project, 'ten.txt') }, inbox)).resolves.toEqual({
+      content: '0123456789',
+    });
+    await expect(read?.({ ...session, path: join(project, 'big.txt') }, inbox)).rejects.toThrow(
+      /big\.txt is 11 bytes, over the read limit of 10 bytes/,
+    );
+  });
+
   it('CF-05 a missing file fails with its ENOENT code', async () => {
     const files = createClientFiles([project]);
     await expect(

@@ -10,7 +10,16 @@ beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'agentbridge-terminals-'));
   mkdirSync(join(root, 'project'));
 });
-afterEach(() => rmSync(root, { recursive: true, force: true }));
+/** Processes a test started through a terminal: killed after it, whatever it asserted. */
+const started: number[] = [];
+afterEach(() => {
+  for (const pid of started.splice(0)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {}
+  }
+  rmSync(root, { recursive: true, force: true });
+});
 
 const session = { sessionId: 's' };
 const inbox = { onMcpMessage: () => {} };
@@ -115,5 +124,76 @@ describe('client terminals on the host (real processes)', () => {
     expect(isProcessAlive(pid)).toBe(true);
     await host.close();
     expect(await eventually(() => !isProcessAlive(pid))).toBe(true);
+  });
+
+  // Backgrounded, `setsid` and re-parented (a subshell that exits): each prints its pid.
+  const escapes = [
+    'sleep 300 >/dev/null 2>&1 & echo $!',
+    'setsid sleep 300 >/dev/null 2>&1 & echo $!',
+    '( sleep 300 >/dev/null 2>&1 & echo $! )',
+  ].join('; ');
+
+  /** Runs the escapes to the leader's exit; returns the pids left running. */
+  async function escaped(host: ReturnType<typeof terminals>) {
+    const { terminalId } = await host['terminal/create'](
+      { ...session, command: 'sh', args: ['-c', escapes] },
+      inbox,
+    );
+    await host['terminal/wait_for_exit']({ ...session, terminalId }, inbox);
+    const { output } = await host['terminal/output']({ ...session, terminalId }, inbox);
+    const pids = output.trim().split('\n').map(Number);
+    started.push(...pids);
+    expect(pids).toHaveLength(3);
+    expect(pids.every(isProcessAlive)).toBe(true);
+    return { terminalId, pids };
+  }
+
+  it.skipIf(process.platform !== 'linux')(
+    'CF-10 kill and release stop backgrounded, setsid and re-parented processes after the leader exited',
+    async () => {
+      const host = terminals();
+      const { terminalId, pids } = await escaped(host);
+      const other = await escaped(host);
+      await host['terminal/kill']({ ...session, terminalId }, inbox);
+      expect(await eventually(() => !pids.some(isProcessAlive))).toBe(true);
+      // Another terminal's processes are not touched by this one's kill.
+      expect(other.pids.every(isProcessAlive)).toBe(true);
+      await host['terminal/release']({ ...session, terminalId: other.terminalId }, inbox);
+      expect(await eventually(() => !other.pids.some(isProcessAlive))).toBe(true);
+    },
+  );
+
+  it.skipIf(process.platform !== 'linux')(
+    'CF-10 the session end stops every process its terminals started, their leaders long exited',
+    async () => {
+      const host = terminals();
+      const kept = await escaped(host);
+      const other = await escaped(host);
+      await host.close();
+      const all = [...kept.pids, ...other.pids];
+      expect(await eventually(() => !all.some(isProcessAlive))).toBe(true);
+    },
+  );
+
+  it('CF-09 an outputByteLimit above the host maximum is capped', async () => {
+    const host = createClientTerminals({
+      roots: [join(root, 'project')],
+      env: process.env,
+      maxOutputBytes: 4,
+    });
+    const { terminalId } = await host['terminal/create'](
+      {
+        ...session,
+        command: node,
+        args: ['-e', "process.stdout.write('abcdefgh')"],
+        outputByteLimit: 1_000_000_000,
+      },
+      inbox,
+    );
+    await host['terminal/wait_for_exit']({ ...session, terminalId }, inbox);
+    expect(await host['terminal/output']({ ...session, terminalId }, inbox)).toMatchObject({
+      output: 'efgh',
+      truncated: true,
+    });
   });
 });

@@ -1,5 +1,5 @@
 import type { BackendManifest } from '@agentbridge/core/contracts';
-import { ExecutableNotFoundError } from '@agentbridge/core/contracts';
+import { ExecutableNotFoundError, noopLogger } from '@agentbridge/core/contracts';
 import { describe, expect, it } from 'vitest';
 import { prepareAgentLaunch } from './prepare-agent-launch.js';
 
@@ -57,6 +57,7 @@ describe('prepareAgentLaunch', () => {
         FAKE_API_KEY: 'sk-secret-value',
         FAKE_TELEMETRY: 'off',
       },
+      withheld: [],
       secrets: ['sk-secret-value'],
     });
     expect(runs).toEqual(['/home/u/.fake/bin/fake-agent --version']);
@@ -106,6 +107,69 @@ describe('prepareAgentLaunch', () => {
       'from-the-args',
       'sk-other-vendor',
     ]);
+  });
+
+  it("EV-01 EV-02 EV-05 other vendors' credentials are withheld (names told at debug level), the backend's own kept", async () => {
+    const debug: unknown[] = [];
+    const logger = {
+      ...noopLogger,
+      debug: (message: string, data?: unknown) => debug.push([message, data]),
+    };
+    const prepared = await prepareAgentLaunch({
+      manifest,
+      args: [],
+      parentEnv: {
+        PATH: '/bin',
+        FAKE_API_KEY: 'sk-own-credential',
+        ANTHROPIC_API_KEY: 'sk-ant-parent',
+        CLAUDE_CODE_OAUTH_TOKEN: 'oauth-parent-token',
+        PLUGIN_TOKEN: 'plugin-parent-token',
+        GITHUB_TOKEN: 'ghp_not-a-vendor-key',
+      },
+      settingsEnv: { OPENAI_API_KEY: 'sk-openai-settings', NODE_ENV: 'test' },
+      configEnv: { XAI_API_KEY: 'xai-from-agentrc' },
+      otherCredentials: ['PLUGIN_TOKEN', 'FAKE_API_KEY'],
+      logger,
+      platform: 'linux',
+      isFile: fakeFiles(['/bin/fake-agent']),
+    });
+    expect(prepared.env).toEqual({
+      PATH: '/bin',
+      FAKE_API_KEY: 'sk-own-credential',
+      GITHUB_TOKEN: 'ghp_not-a-vendor-key',
+      NODE_ENV: 'test',
+      XAI_API_KEY: 'xai-from-agentrc',
+      FAKE_TELEMETRY: 'off',
+    });
+    expect(prepared.withheld).toEqual([
+      'ANTHROPIC_API_KEY',
+      'CLAUDE_CODE_OAUTH_TOKEN',
+      'PLUGIN_TOKEN',
+      'OPENAI_API_KEY',
+    ]);
+    // Still masked, in case the agent finds them elsewhere; never logged.
+    expect(prepared.secrets).toEqual(
+      expect.arrayContaining(['sk-ant-parent', 'oauth-parent-token', 'sk-openai-settings']),
+    );
+    expect(debug).toEqual([['withheld credential variables', { withheld: prepared.withheld }]]);
+    expect(JSON.stringify(debug)).not.toContain('sk-');
+  });
+
+  it('EV-03 EV-01 passEnv passes a credential anyway; Windows names ignore case', async () => {
+    const prepared = await prepareAgentLaunch({
+      manifest,
+      args: [],
+      parentEnv: { Path: 'C:\\bin', Anthropic_Api_Key: 'sk-ant-parent', OpenAI_API_Key: 'sk-oai' },
+      passEnv: ['OPENAI_API_KEY'],
+      platform: 'win32',
+      isFile: fakeFiles(['C:\\bin\\fake-agent.exe']),
+    });
+    expect(prepared.env).toEqual({
+      Path: 'C:\\bin',
+      OpenAI_API_Key: 'sk-oai',
+      FAKE_TELEMETRY: 'off',
+    });
+    expect(prepared.withheld).toEqual(['Anthropic_Api_Key']);
   });
 
   it('X-03: keepClaudeClientVariables keeps the Claude client variables for a real claude; homeDirectory expands ~', async () => {

@@ -4,6 +4,7 @@ import { findExecutable } from './find-executable.js';
 import { type Environment, readVariable } from './host-platform.js';
 import { parseSemanticVersion, probeAgentVersion, type RunCommand } from './probe-agent-version.js';
 import { secretArgumentValues, secretVariableValues } from './redact-secrets.js';
+import { withheldCredentials, withheldNames } from './vendor-credentials.js';
 
 /** Options of {@link prepareAgentLaunch}; `cwd` is the base of a relative command. */
 type PrepareAgentLaunchOptions = {
@@ -13,7 +14,12 @@ type PrepareAgentLaunchOptions = {
   /** The user's arguments: win over everything. */
   readonly args?: readonly string[];
   readonly parentEnv: Environment;
+  /** The configuration's `env`: passed as it is, credentials included. */
   readonly configEnv?: Readonly<Record<string, string>>;
+  /** Credential variables to pass anyway (`.agentrc` `passEnv`, EV-03). */
+  readonly passEnv?: readonly string[];
+  /** The other registered backends' `env.credentials`: withheld with the well-known ones (EV-01). */
+  readonly otherCredentials?: readonly string[];
   /** Claude settings files' `env` (SE-04): under `configEnv`; masked only when named like a key. */
   readonly settingsEnv?: Readonly<Record<string, string>>;
   /** For a real `claude`, which reads the Claude client's variables. */
@@ -31,17 +37,34 @@ type PrepareAgentLaunchOptions = {
  * How to start a backend's agent (spreads into the transport options): the command (CP-01), the
  * arguments (the user's, else by installed version, else the defaults), the scrubbed environment
  * and the `secrets` to mask (credentials, configured `env` values, secret-looking arguments, and
- * the values of well-known key variables of every vendor, FT-08).
+ * the values of well-known key variables of every vendor, FT-08). The parent's and the settings
+ * files' credential variables of other vendors are `withheld` (names, EV-01).
  *
  * @throws ExecutableNotFoundError when the command cannot be found.
  */
 export async function prepareAgentLaunch(options: PrepareAgentLaunchOptions) {
-  const { manifest, configEnv, platform = process.platform } = options;
+  const { manifest, configEnv, parentEnv, platform = process.platform } = options;
+  const isWithheld = withheldCredentials({
+    own: manifest.env.credentials,
+    others: options.otherCredentials,
+    passEnv: options.passEnv,
+    platform,
+  });
+  const kept = <Value>(environment: Readonly<Record<string, Value>> = {}) =>
+    Object.fromEntries(Object.entries(environment).filter(([name]) => !isWithheld(name)));
+  const withheld = [
+    ...new Set([
+      ...withheldNames(parentEnv, isWithheld),
+      ...withheldNames(options.settingsEnv ?? {}, isWithheld),
+    ]),
+  ].filter((name) => configEnv?.[name] === undefined);
+  // Names only, never values.
+  if (withheld.length > 0) options.logger?.debug('withheld credential variables', { withheld });
   const env = createAgentEnvironment({
-    parent: options.parentEnv,
+    parent: kept(parentEnv),
     platform,
     defaults: manifest.env.defaults,
-    overrides: { ...options.settingsEnv, ...configEnv },
+    overrides: { ...kept(options.settingsEnv), ...configEnv },
     keepClaudeClientVariables: options.keepClaudeClientVariables,
   });
   const userCommand = options.command?.trim();
@@ -57,6 +80,7 @@ export async function prepareAgentLaunch(options: PrepareAgentLaunchOptions) {
     command,
     args,
     env,
+    withheld,
     ...(version === undefined ? {} : { version }),
     secrets: [
       ...new Set([
@@ -64,6 +88,7 @@ export async function prepareAgentLaunch(options: PrepareAgentLaunchOptions) {
         ...Object.values(configEnv ?? {}),
         ...secretArgumentValues(args),
         ...secretVariableValues(env),
+        ...withheld.flatMap((name) => parentEnv[name] || options.settingsEnv?.[name] || []),
       ]),
     ],
   });

@@ -33,7 +33,7 @@ async function runTerminal(
 
 describe('a client terminal command as Zed builds it (real processes)', () => {
   it.runIf(posix)(
-    'CF-08 a whole shell line without args runs in the shell: redirection and && work, in the session directory',
+    'CF-12 a whole shell line without args runs in the shell: redirection and && work, in the session directory',
     async () => {
       const line = "printf 'hello' > hello.txt && cat hello.txt";
       const { output, exit } = await runTerminal({ command: line });
@@ -44,7 +44,7 @@ describe('a client terminal command as Zed builds it (real processes)', () => {
   );
 
   it.runIf(posix)(
-    "CF-08 the user's $SHELL runs the line when it is a POSIX shell, else /bin/sh",
+    "CF-12 the user's $SHELL runs the line when it is a POSIX shell, else /bin/sh",
     async () => {
       const probe = { command: 'echo "$0"' };
       const bash = await runTerminal(probe, { ...process.env, SHELL: '/bin/bash' });
@@ -57,7 +57,7 @@ describe('a client terminal command as Zed builds it (real processes)', () => {
   );
 
   it.runIf(posix)(
-    'CF-08 with args the program runs them itself, no shell reads them; a program path with a space runs as that program',
+    'CF-12 with args the program runs them itself, no shell reads them; a program path with a space runs as that program',
     async () => {
       const { output } = await runTerminal({
         command: 'printf',
@@ -76,7 +76,7 @@ describe('a client terminal command as Zed builds it (real processes)', () => {
     },
   );
 
-  it('CF-08 on Windows a line runs in %ComSpec% /d /s /c "<line>" as written; args never go through it', () => {
+  it('CF-12 on Windows a line runs in %ComSpec% /d /s /c "<line>" as written; args never go through it', () => {
     const line = 'echo hello > hello.txt && type hello.txt';
     const env = { ComSpec: 'C:\\Windows\\system32\\cmd.exe' };
     const build = (args: string[]) =>

@@ -27,7 +27,7 @@ function isProgramPath(command: string, directory: string, platform: NodeJS.Plat
 }
 
 /**
- * CF-08: a client terminal's command as the reference client (Zed) builds it. With `args` the
+ * CF-12: a client terminal's command as the reference client (Zed) builds it. With `args` the
  * program runs itself, without a shell. Without them `command` is a whole shell line (ACP agents
  * send `printf 'hi' > a.txt && cat a.txt`) and runs as `<shell> -c <line>`: the user's `$SHELL`
  * when it is a POSIX shell, else `/bin/sh`; `cmd.exe /d /s /c "<line>"` (`%ComSpec%`) on

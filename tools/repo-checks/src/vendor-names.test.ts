@@ -7,9 +7,14 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const scannedPackages = ['packages/bridge-acp/src', 'packages/host-node/src'];
 const vendorPattern =
   /\b(gemini|codex|grok|x\.ai|qwen|copilot|kimi|openai|opencode|goose|auggie|cline|mistral|chatgpt|chat-gpt|google)\b/gi;
-/** Seed AU-06's generic sign-in vocabulary names the account products agents label logins with. */
+/**
+ * Seed AU-06's generic sign-in vocabulary names the account products agents label logins with;
+ * the credential table names whose keys it lists.
+ */
 const allowed: Record<string, readonly string[]> = {
   'packages/bridge-acp/src/auth/rank-auth-methods.ts': ['chatgpt', 'chat-gpt', 'google'],
+  // EV-01: the well-known credential variables, a table keyed by vendor (data, never branched on).
+  'packages/host-node/src/vendor-credentials.ts': ['openai', 'google', 'mistral'],
 };
 
 function productionFiles(directory: string): string[] {

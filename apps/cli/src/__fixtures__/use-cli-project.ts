@@ -9,7 +9,10 @@ export type CliProject = {
   /** The current test's project directory (it holds a `package.json`). */
   readonly directory: string;
   /** Runs the CLI in the project directory. */
-  run(args: readonly string[], options?: { stdin?: string }): Promise<CliRun>;
+  run(
+    args: readonly string[],
+    options?: { stdin?: string; env?: Record<string, string> },
+  ): Promise<CliRun>;
 };
 
 /** Registers hooks that create a project directory before each test and remove it after. */

@@ -7,7 +7,7 @@ describe('claude flag arity', () => {
   it.each(booleans)('CL-01: %s does not eat the prompt and is noted', (flag) => {
     const commandLine = parseCommandLine(['-p', flag, 'hello there']);
     expect(commandLine.prompt).toBe('hello there');
-    expect(commandLine.unknownFlags).toEqual([]);
+    expect(commandLine.unsupportedFlags).toEqual([flag.slice(2)]);
     expect(formatArgvNotes(commandLine).join('')).toContain(
       `--${flag.slice(2)} cannot be honoured`,
     );

@@ -44,7 +44,7 @@ describe('parseCommandLine', () => {
 
     it('rejects an unknown permission mode and lists the choices', () => {
       expect(usageErrorOf(['--permission-mode', 'yolo']).message).toContain(
-        "argument 'yolo' is invalid. Allowed choices are manual, default, acceptEdits",
+        "argument 'yolo' is invalid. Allowed choices are acceptEdits, auto, bypassPermissions, manual, dontAsk, plan.",
       );
     });
 
@@ -67,13 +67,10 @@ describe('parseCommandLine', () => {
 });
 
 describe('formatArgvNotes', () => {
-  it('warns once per unknown flag and notes once per unsupported flag', () => {
-    expect(
-      formatArgvNotes({ unknownFlags: ['--foo bar'], unsupportedFlags: ['task-budget', 'betas'] }),
-    ).toEqual([
-      "agentbridge: warning: unknown option '--foo bar' ignored\n",
-      'agentbridge: note: --task-budget cannot be honoured by an ACP agent and is ignored\n',
-      'agentbridge: note: --betas cannot be honoured by an ACP agent and is ignored\n',
+  it('warns once per flag an ACP agent cannot honour', () => {
+    expect(formatArgvNotes({ unsupportedFlags: ['task-budget', 'betas'] })).toEqual([
+      'agentbridge: warning: --task-budget cannot be honoured by an ACP agent and is ignored\n',
+      'agentbridge: warning: --betas cannot be honoured by an ACP agent and is ignored\n',
     ]);
   });
 });

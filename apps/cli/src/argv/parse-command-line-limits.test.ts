@@ -25,7 +25,7 @@ describe('the limits of a command line', () => {
     [['--max-budget-usd', '0'], '--max-budget-usd must be a number greater than 0'],
     [['--max-thinking-tokens', '-1'], '--max-thinking-tokens must be a whole number of at least 0'],
     [['--effort', 'extreme'], 'Allowed choices are low, medium, high, xhigh, max'],
-    [['--thinking', 'always'], 'Allowed choices are adaptive, enabled, disabled'],
+    [['--thinking', 'always'], 'Allowed choices are enabled, adaptive, disabled.'],
     [
       ['--model', 'm', '--fallback-model', 'm'],
       'Fallback model cannot be the same as the main model',

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { claudeOptions } from './claude-options.js';
 import { parseCommandLine } from './parse-command-line.js';
-import { claudeFlags } from './tokenize-argv.js';
 
 const sdkPrefix = ['--output-format', 'stream-json', '--verbose', '--input-format', 'stream-json'];
 
@@ -44,7 +44,6 @@ describe('parseCommandLine', () => {
       forkSession: true,
       replayUserMessages: true,
       debug: true,
-      unknownFlags: [],
     });
     expect(commandLine.unsupportedFlags).toEqual([]);
     expect(commandLine.limits).toMatchObject({
@@ -139,23 +138,21 @@ describe('parseCommandLine', () => {
     expect(commandLine.passthrough).toEqual(['-p', 'hello', '--model=m']);
   });
 
-  it('collects unknown flags (with the value they took) instead of failing', () => {
-    const commandLine = parseCommandLine([
-      ...sdkPrefix,
-      '--brand-new-flag',
-      'value',
-      '--other=1',
-      '--bare',
-    ]);
-    expect(commandLine.unknownFlags).toEqual(['--brand-new-flag value', '--other=1']);
-    expect(commandLine.unsupportedFlags).toEqual(['bare']);
-    expect(commandLine.passthrough).toEqual([
-      ...sdkPrefix,
-      '--brand-new-flag',
-      'value',
-      '--other=1',
-      '--bare',
-    ]);
+  it("CL-04: refuses unknown options in claude's words, with its did-you-mean", () => {
+    expect(() => parseCommandLine([...sdkPrefix, '--brand-new-flag', 'value'])).toThrow(
+      "error: unknown option '--brand-new-flag'",
+    );
+    expect(() => parseCommandLine(['-p', 'hi', '--modle', 'x'])).toThrow(
+      "error: unknown option '--modle'\n(Did you mean --model?)",
+    );
+    expect(() => parseCommandLine(['-p', 'hi', '--backnd', 'gemini'])).toThrow(
+      "error: unknown option '--backnd'\n(Did you mean --backend?)",
+    );
+    expect(() => parseCommandLine(['-p', 'hi', '--bare=x'])).toThrow(
+      "error: unknown option '--bare=x'\n(Did you mean --bare?)",
+    );
+    expect(parseCommandLine(['--modle', '--help']).help).toBe(true);
+    expect(parseCommandLine(['--version', '--modle']).version).toBe(true);
   });
 
   it('notes every flag an ACP agent cannot honour, once each', () => {
@@ -197,9 +194,12 @@ describe('parseCommandLine', () => {
   });
 
   it('gives the same result for `--flag value` and `--flag=value` for every value flag (property)', () => {
-    const valueFlags = claudeFlags.filter(
+    const valueFlags = claudeOptions.filter(
       (flag) =>
         flag.arity === 'value' &&
+        !flag.variadic &&
+        !flag.choices &&
+        flag.support !== 'refused' &&
         ![
           'output-format',
           'input-format',

@@ -1,39 +1,41 @@
-import { claudePermissionModes, UsageError } from '@agentbridge/core/contracts';
+import { UsageError } from '@agentbridge/core/contracts';
 import { closestMatch } from '../config/closest-match.js';
 import { parseJsonSchema } from '../mcp/parse-json-schema.js';
 import { parseSettingSources } from '../settings/setting-sources.js';
+import { claudeOption, type permissionModeChoices } from './claude-options.js';
 import { parseLimits } from './parse-limits.js';
-import { findFlag, tokenizeArgv } from './tokenize-argv.js';
+import { readArgv } from './read-argv.js';
 
-const outputFormats = ['text', 'json', 'stream-json'] as const;
-const inputFormats = ['text', 'stream-json'] as const;
-const subcommandNames = ['backends', 'login', 'doctor'] as const;
-/** `manual` is `claude`'s old name of `default` (the bridge maps it). */
-export const permissionModeChoices = ['manual', ...claudePermissionModes] as const;
+const subcommandNames = ['backends', 'login', 'doctor', 'help'] as const;
 /** `claude -p`'s error when there is no prompt. */
 export const printNeedsInput =
   'Error: Input must be provided either through stdin or as a prompt argument when using --print';
+/** Without `-p` on a terminal `claude` is interactive; agentbridge is not. */
+export const noInteractiveMode =
+  'agentbridge: error: agentbridge has no interactive mode: pass a prompt with -p/--print (or on stdin), or run it from the Claude Agent SDK (--input-format stream-json).';
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type OutputFormat = (typeof outputFormats)[number];
+export type OutputFormat = 'text' | 'json' | 'stream-json';
+type InputFormat = 'text' | 'stream-json';
 
 /** The command line with meaning: everything `claude` accepts that the CLI uses. */
 export type CommandLine = ReturnType<typeof parseCommandLine>;
 
 /**
- * Parses a `claude` command line. Invalid values and combinations throw `UsageError` (exit 1, in
- * `claude`'s words); unknown and unsupported flags are returned (a warning each, never an error).
+ * Parses a `claude` command line. Unknown options, invalid values and combinations, and refused
+ * flags throw `UsageError` (exit 1, in `claude`'s words); flags an ACP agent cannot honour are
+ * returned (`unsupportedFlags`: told on stderr and in-band).
  */
 export function parseCommandLine(argv: readonly string[]) {
-  const tokens = tokenizeArgv(argv);
+  const tokens = readArgv(argv);
   const values = (name: string): readonly string[] => tokens.flags.get(name) ?? [];
   const last = (name: string): string | undefined => values(name).at(-1);
   const has = (name: string): boolean => tokens.flags.has(name);
 
-  const outputFormat = choice('output-format <format>', last('output-format'), outputFormats);
-  const inputFormat = choice('input-format <format>', last('input-format'), inputFormats);
+  const outputFormat = last('output-format') as OutputFormat | undefined;
+  const inputFormat = last('input-format') as InputFormat | undefined;
   const permissionMode =
-    choice('permission-mode <mode>', last('permission-mode'), permissionModeChoices) ??
+    (last('permission-mode') as (typeof permissionModeChoices)[number] | undefined) ??
     (has('dangerously-skip-permissions') ? 'bypassPermissions' : undefined);
   const print = has('print');
   const [first, ...rest] = tokens.positionals;
@@ -47,13 +49,19 @@ export function parseCommandLine(argv: readonly string[]) {
   const mode = inputFormat === 'stream-json' ? 'stream-json' : 'print';
   const verbose = has('verbose');
 
-  if (!subcommand && !has('help') && !has('version')) {
+  if (!subcommand && !tokens.help && !tokens.version) {
     // FT-10: `agentbridge doctr` is a misspelt command, not a prompt (`-p doctr` sends it).
-    const near = !print && first && /^[a-z]+$/i.test(first) && closestMatch(first, subcommandNames);
+    const commands = subcommandNames.filter((name) => name !== 'help');
+    const near = !print && first && /^[a-z]+$/i.test(first) && closestMatch(first, commands);
     if (near)
       throw new UsageError(
-        `error: unknown command '${first}'. Did you mean 'agentbridge ${near}'? To send it as a prompt, use -p '${first}'.`,
+        `agentbridge: error: unknown command '${first}'. Did you mean 'agentbridge ${near}'? To send it as a prompt, use -p '${first}'.`,
       );
+    for (const name of tokens.flags.keys()) {
+      const reason = claudeOption(name)?.reason;
+      if (reason)
+        throw new UsageError(`agentbridge: error: --${name} cannot be honoured: ${reason}.`);
+    }
     if (mode === 'stream-json' && outputFormat !== 'stream-json') {
       throw new UsageError('Error: --input-format=stream-json requires output-format=stream-json.');
     }
@@ -74,7 +82,7 @@ export function parseCommandLine(argv: readonly string[]) {
     }
     if (has('resume') && !resume) {
       throw new UsageError(
-        'Error: --resume requires a session id when not running interactively (agentbridge has no session picker).',
+        'Error: --resume requires a valid session ID or session title when used with --print. Usage: agentbridge -p --resume <session-id|title>',
       );
     }
     if (sessionId !== undefined && !uuidPattern.test(sessionId)) {
@@ -89,15 +97,15 @@ export function parseCommandLine(argv: readonly string[]) {
 
   const permissionPromptTool = last('permission-prompt-tool');
   const unsupportedFlags = [...tokens.flags.keys()].filter(
-    (name) => findFlag(name)?.support === 'unsupported',
+    (name) => claudeOption(name)?.support === 'reported',
   );
   if (permissionPromptTool !== undefined && permissionPromptTool !== 'stdio') {
     unsupportedFlags.push('permission-prompt-tool');
   }
   return {
     subcommand,
-    help: has('help'),
-    version: has('version'),
+    help: tokens.help,
+    version: tokens.version,
     mode,
     print,
     prompt,
@@ -112,6 +120,10 @@ export function parseCommandLine(argv: readonly string[]) {
     /** ACP agents choose their own session ids, so it is only compared (a note if not kept). */
     sessionId,
     forkSession: has('fork-session'),
+    /** `--resume-session-at <message uuid>`: the history up to that message (SN-09). */
+    resumeSessionAt: last('resume-session-at'),
+    /** `--no-session-persistence`: no transcript is written (SN-01). */
+    persistSession: !has('no-session-persistence'),
     awaitInitialize: has('await-initialize'),
     model: last('model'),
     /** As given, or `bypassPermissions` for `--dangerously-skip-permissions`. */
@@ -141,32 +153,15 @@ export function parseCommandLine(argv: readonly string[]) {
       config: last('config'),
       json: has('json'),
     },
-    unknownFlags: tokens.unknownFlags,
     /** Canonical names of given flags an ACP agent cannot honour. */
     unsupportedFlags,
     passthrough: tokens.passthrough,
   };
 }
 
-function choice<const Value extends string>(
-  option: string,
-  value: string | undefined,
-  allowed: readonly Value[],
-): Value | undefined {
-  if (value === undefined || (allowed as readonly string[]).includes(value)) {
-    return value as Value | undefined;
-  }
-  throw new UsageError(
-    `error: option '--${option}' argument '${value}' is invalid. Allowed choices are ${allowed.join(', ')}.`,
+/** One warning per flag an ACP agent cannot honour (never a failure; also told in-band). */
+export function formatArgvNotes({ unsupportedFlags }: Pick<CommandLine, 'unsupportedFlags'>) {
+  return unsupportedFlags.map(
+    (flag) => `agentbridge: warning: --${flag} cannot be honoured by an ACP agent and is ignored\n`,
   );
-}
-
-type CommandLineNotes = Pick<CommandLine, 'unknownFlags' | 'unsupportedFlags'>;
-
-/** One warning per unknown flag, one note per flag an ACP agent cannot honour (never a failure). */
-export function formatArgvNotes({ unknownFlags, unsupportedFlags }: CommandLineNotes): string[] {
-  const ignored = (flag: string) => `agentbridge: warning: unknown option '${flag}' ignored\n`;
-  const unsupported = (flag: string) =>
-    `agentbridge: note: --${flag} cannot be honoured by an ACP agent and is ignored\n`;
-  return [...unknownFlags.map(ignored), ...unsupportedFlags.map(unsupported)];
 }

@@ -22,6 +22,16 @@ const common = {
   quirks: {},
 } as const;
 
+const claudeCredentials = [
+  'ANTHROPIC_API_KEY',
+  'ANTHROPIC_AUTH_TOKEN',
+  'CLAUDE_CODE_OAUTH_TOKEN',
+  'AWS_BEARER_TOKEN_BEDROCK',
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+  'AWS_SESSION_TOKEN',
+];
+
 /** `claude`: a real Claude Code CLI relayed as is (`stream-json`), to compare with an ACP agent. */
 const claudeManifest = {
   ...common,
@@ -30,7 +40,11 @@ const claudeManifest = {
   protocol: 'stream-json',
   launch: { command: 'claude', args: [] },
   probe: { versionArgs: ['--version'] },
-  env: { forward: ['ANTHROPIC_API_KEY', 'CLAUDE_CONFIG_DIR'], credentials: ['ANTHROPIC_API_KEY'] },
+  env: {
+    forward: [...claudeCredentials, 'CLAUDE_CONFIG_DIR'],
+    // The only vendor credentials the real `claude` gets (EV-02): Anthropic's, Bedrock's.
+    credentials: claudeCredentials,
+  },
   process: { names: ['claude'], exitsOnStdinEof: true },
   hints: {
     install: 'npm install -g @anthropic-ai/claude-code',
@@ -38,7 +52,10 @@ const claudeManifest = {
   },
 } as const satisfies BackendManifest;
 
-/** `acp`: any ACP agent, no defaults (the command comes from flags, environment or `.agentrc`). */
+/**
+ * `acp`: any ACP agent, no defaults (the command comes from flags, environment or `.agentrc`); no
+ * vendor's credentials unless `.agentrc` passes them (EV-02).
+ */
 export const acpManifest = {
   ...common,
   id: 'acp',

@@ -1,39 +1,23 @@
-/** `agentbridge --help`. */
+import { createClaudeProgram } from '../argv/claude-options.js';
+
+/** `agentbridge --help`: commander's help of the option table, then what is agentbridge's own. */
 export function helpText(version: string): string {
-  return `agentbridge ${version}: a drop-in \`claude\` that drives any ACP agent (Gemini CLI, codex-acp, ...)
+  const options = createClaudeProgram(() => {}).helpInformation();
+  return `agentbridge ${version}
+${options}
+Commands:
+  backends                  list backends and whether their command is installed
+  doctor [backend...]       probe agents: path, version, ACP handshake, auth, models (--json)
+  login <backend>           run the backend's sign-in command on this terminal
+  help                      this help
 
-Usage:
-  agentbridge [options] [prompt]           run like \`claude\` (print mode or stream-json)
-  agentbridge backends                     list backends and whether their command is installed
-  agentbridge doctor [backend...] [--json] probe agents: path, version, ACP handshake, auth, models
-  agentbridge login <backend>              run the backend's sign-in command on this terminal
-
-Modes (as \`claude\`):
-  --input-format stream-json --output-format stream-json --verbose
-                                           NDJSON on stdin/stdout (what the Claude Agent SDK runs)
-  -p, --print [prompt]                     one prompt (argument or stdin), then exit
-  --output-format text|json|stream-json    print-mode output (stream-json needs --verbose)
-
-Claude options honoured:
-  --model <id>  --permission-mode <mode>  --resume, -r <id>  --continue, -c  --session-id <uuid>
-  --fork-session  --mcp-config <json|file...>  --system-prompt[-file] <text>
-  --append-system-prompt[-file] <text>  --include-partial-messages  --replay-user-messages
-  --allowedTools <tools...>  --disallowedTools <tools...>  --permission-prompt-tool stdio
-  --add-dir <dirs...>  --dangerously-skip-permissions  --verbose  --debug  --debug-to-stderr
-  --settings <file|json>  --setting-sources <user,project,local> (Claude's settings files)
-Other claude flags are accepted; those an ACP agent cannot honour print a one-line note.
-
-agentbridge options:
-  --backend <id>          gemini | codex | claude (pass-through) | acp (custom) | a plugin's id
-  --agent-command <cmd>   the agent executable (replaces the backend's default and its arguments)
-  --agent-arg <arg>       one argument for the agent (repeatable)
-  --config <path>         use this config file instead of searching for .agentrc
-  -h, --help              this help          -v, --version   the version
+Flags marked "not honoured, told" are accepted and reported on stderr and in the stream; refused
+ones are errors. Every flag and its handling: docs/cli-flags.md.
 
 Environment: AGENTBRIDGE_BACKEND, AGENTBRIDGE_COMMAND, AGENTBRIDGE_ARGS (JSON array),
-AGENTBRIDGE_CONFIG, AGENTBRIDGE_STATE_DIR.
+AGENTBRIDGE_CONFIG, AGENTBRIDGE_STATE_DIR, AGENTBRIDGE_PASS_ENV (names to pass the agent).
 Config: .agentrc[.json|.yaml|.yml|.js|.mjs], agent.config.[m]js or package.json "agent", searched
-from the working directory up; user defaults in $XDG_CONFIG_HOME/agentbridge/config.* or ~/.agentrc.
+from the working directory up to the nearest package.json; user defaults in $XDG_CONFIG_HOME/agentbridge/config.* or ~/.agentrc.
 Precedence: flags > environment > project file > user file > defaults.
 `;
 }

@@ -36,7 +36,8 @@ export async function runBackends(context: CliContext, setup: RunSetup): Promise
   );
   // FT-10: a broken configuration is reported after the listing, which ignores it.
   const problem = setup.configProblem;
-  if (problem) context.stderr.write(`agentbridge: config problem (ignored above): ${problem}\n`);
+  if (problem)
+    context.stderr.write(`agentbridge: warning: config problem (ignored above): ${problem}\n`);
   return problem ? 1 : 0;
 }
 

@@ -10,13 +10,18 @@ export async function runLogin(context: CliContext, setup: RunSetup): Promise<nu
   const [backendId, ...extra] = setup.commandLine.subcommand?.args ?? [];
   if (backendId === undefined || extra.length > 0) {
     const ids = [...setup.catalog.backends.keys()].join(', ');
-    throw new UsageError(`Usage: agentbridge login <backend>  (backends: ${ids})`, { exitCode: 2 });
+    throw new UsageError(
+      `agentbridge: error: usage: agentbridge login <backend>  (backends: ${ids})`,
+      {
+        exitCode: 2,
+      },
+    );
   }
   const { manifest } = setup.catalog.get(backendId);
   const { login, loginNote, install: installHint } = manifest.hints;
   if (!login) {
     const note = loginNote ? ` ${loginNote}` : '';
-    const message = `agentbridge: backend '${backendId}' has no sign-in command.${note}`;
+    const message = `agentbridge: error: backend '${backendId}' has no sign-in command.${note}`;
     throw new UsageError(message, { exitCode: 2 });
   }
   const { extraDirectories } = manifest.probe;

@@ -1,6 +1,6 @@
 import { ConfigError, type ConfigIssue } from '@agentbridge/core/contracts';
 import { z } from 'zod';
-import { permissionModeChoices } from '../argv/parse-command-line.js';
+import { permissionModeChoices } from '../argv/claude-options.js';
 import { closestMatch } from './closest-match.js';
 
 const backendIdPattern = /^[a-z0-9][a-z0-9-]*$/;
@@ -9,6 +9,12 @@ const milliseconds = (example: string) =>
   z
     .number({ error: `must be a number of milliseconds, e.g. ${example}` })
     .int('must be a whole number of milliseconds')
+    .positive('must be greater than 0');
+
+const bytes = (example: string) =>
+  z
+    .number({ error: `must be a number of bytes, e.g. ${example}` })
+    .int('must be a whole number of bytes')
     .positive('must be greater than 0');
 
 const backendSettingsShape = {
@@ -21,6 +27,11 @@ const backendSettingsShape = {
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal `${VAR}` config example.
     error: 'must map variable names to strings, e.g. { GEMINI_API_KEY: "${GEMINI_API_KEY}" }',
   }),
+  /** EV-03: credential variables the agent gets although its backend does not declare them. */
+  passEnv: z.array(
+    z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a variable name, e.g. "OPENAI_API_KEY"'),
+    { error: 'must be a list of variable names, e.g. ["ANTHROPIC_API_KEY"]' },
+  ),
   model: z.string({ error: 'must be a model id string' }).min(1),
   permissionMode: z.enum(permissionModeChoices, {
     error: `must be one of ${permissionModeChoices.join(', ')}`,
@@ -28,6 +39,9 @@ const backendSettingsShape = {
   handshakeTimeoutMs: milliseconds('120000'),
   cancelGraceMs: milliseconds('5000'),
   stallTimeoutMs: milliseconds('600000'),
+  // CF-09: the host's caps on the agent's fs/read_text_file and terminal outputByteLimit.
+  maxReadBytes: bytes('8388608'),
+  maxOutputBytes: bytes('16777216'),
 };
 
 /** The settings a backend can take: top-level keys of `.agentrc` and each `backends.<id>` entry. */

@@ -124,7 +124,7 @@ describe('loadConfig', () => {
     expect(file?.missingVariables).toEqual(['NOT_SET']);
   });
 
-  it('names the file, the key and the fix for invalid values', async () => {
+  it('EV-03 names the file, the key and the fix for invalid values', async () => {
     const filePath = write(
       join(directories.project, '.agentrc.json'),
       JSON.stringify({
@@ -133,6 +133,7 @@ describe('loadConfig', () => {
         args: '--acp',
         backends: { codex: { command: 42, handshakeTimeoutMs: -1 } },
         permissionMode: 'yolo',
+        passEnv: ['OPENAI_API_KEY', 'not a name'],
       }),
     );
     const error = await caught(
@@ -148,6 +149,7 @@ describe('loadConfig', () => {
     expect(byPath['backends.codex.command']).toContain('command name or path');
     expect(byPath['backends.codex.handshakeTimeoutMs']).toContain('greater than 0');
     expect(byPath.permissionMode).toContain('must be one of manual, default');
+    expect(byPath['passEnv[1]']).toBe('must be a variable name, e.g. "OPENAI_API_KEY"');
   });
 
   it("FT-10 a syntax error names the file, line, column and the parser's reason (JSON and YAML)", async () => {

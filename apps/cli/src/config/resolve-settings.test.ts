@@ -102,6 +102,33 @@ describe('resolveSettings', () => {
     });
   });
 
+  it("EV-03 passEnv joins every file's top-level and backend lists and AGENTBRIDGE_PASS_ENV", () => {
+    const file = (directory: string, config: ConfigFile['config']): ConfigFile => ({
+      scope: 'project',
+      filePath: `${directory}/.agentrc`,
+      directory,
+      config,
+      missingVariables: [],
+    });
+    const settings = resolveSettings({
+      ...base,
+      flags: { backend: 'gemini' },
+      env: { AGENTBRIDGE_PASS_ENV: ' OPENAI_API_KEY,XAI_API_KEY  ANTHROPIC_API_KEY' },
+      files: [
+        file('/home/u', { passEnv: ['ANTHROPIC_API_KEY'] }),
+        file('/repo', {
+          backends: { gemini: { passEnv: ['MISTRAL_API_KEY'] }, codex: { passEnv: ['NOT_MINE'] } },
+        }),
+      ],
+    });
+    expect(settings.passEnv).toEqual([
+      'ANTHROPIC_API_KEY',
+      'MISTRAL_API_KEY',
+      'OPENAI_API_KEY',
+      'XAI_API_KEY',
+    ]);
+  });
+
   it('resolves a ./relative command and stateDir against the config file, not the cwd', () => {
     const settings = resolveSettings({
       ...base,

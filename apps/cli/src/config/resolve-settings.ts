@@ -64,12 +64,21 @@ export function resolveSettings(options: {
     args: pick('args') ?? (command !== undefined ? [] : undefined),
     authMethod: pick('authMethod'),
     env: Object.assign({}, ...layers.map((layer) => layer.env)) as Record<string, string>,
+    /** EV-03: every layer's `passEnv`, and `AGENTBRIDGE_PASS_ENV` (names split at commas). */
+    passEnv: [
+      ...new Set([
+        ...layers.flatMap((layer) => layer.passEnv ?? []),
+        ...(env.AGENTBRIDGE_PASS_ENV?.split(/[\s,]+/).filter(Boolean) ?? []),
+      ]),
+    ],
     model: pick('model'),
     /** As written (`manual` included): the bridge maps it onto the agent's modes. */
     permissionMode: pick('permissionMode'),
     handshakeTimeoutMs: pick('handshakeTimeoutMs'),
     cancelGraceMs: pick('cancelGraceMs'),
     stallTimeoutMs: pick('stallTimeoutMs'),
+    maxReadBytes: pick('maxReadBytes'),
+    maxOutputBytes: pick('maxOutputBytes'),
     /** `AGENTBRIDGE_STATE_DIR`, else `stateDir` (relative to its file), else the XDG state dir. */
     stateDirectory:
       stateFile?.config.stateDir && !env.AGENTBRIDGE_STATE_DIR

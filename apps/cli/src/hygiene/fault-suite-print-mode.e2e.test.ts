@@ -49,7 +49,8 @@ describe.skipIf(process.platform !== 'linux')('the fault suite: misbehaving agen
       await pollFor(() => (bridge.stderr().includes('has been silent for') ? true : undefined)),
     ).toBe(true);
     expect(bridge.stderr()).toContain(
-      'agentbridge: Custom ACP agent has been silent for 3 s; it last said: stdout echo: ***',
+      // FT-09: the agent as it names itself in initialize (agentInfo), not the backend's name.
+      'agentbridge: fake-acp-agent has been silent for 3 s; it last said: stdout echo: ***',
     );
     bridge.child.kill('SIGINT');
     expect(await finished(bridge, agent)).toEqual({ code: 130, signal: null });
@@ -99,7 +100,7 @@ describe.skipIf(process.platform !== 'linux')('the fault suite: misbehaving agen
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('GEMINI_API_KEY not set');
     expect(run.stderr).toContain(
-      'agentbridge: signing in to Gemini CLI failed: set GEMINI_API_KEY, or run `agentbridge login gemini` once.',
+      'agentbridge: error: signing in to Gemini CLI failed: set GEMINI_API_KEY, or run `agentbridge login gemini` once.',
     );
   });
 

@@ -37,7 +37,7 @@ describe('the Claude Agent SDK drives agentbridge: an agent crash', () => {
     ]);
     // The CLI reports the exit and the agent's stderr tail on its own stderr...
     expect(sandbox?.stderr()).toContain(
-      'agentbridge: the agent exited with code 1\nsdk-fake-agent: model quota exhausted (simulated)',
+      'agentbridge: error: the agent exited with code 1\nsdk-fake-agent: model quota exhausted (simulated)',
     );
     // ...and the SDK's error must carry that tail too.
     expect(error).toBeInstanceOf(Error);
@@ -53,7 +53,7 @@ describe('the Claude Agent SDK drives agentbridge: an agent crash', () => {
       expect.objectContaining({ is_error: true, stop_reason: 'handshake_failed' }),
     ]);
     expect(sandbox?.stderr()).toContain(
-      'agentbridge: the agent exited with code 3\nsdk-fake-agent: cannot read ~/.fake/config.toml (simulated)',
+      'agentbridge: error: the agent exited with code 3\nsdk-fake-agent: cannot read ~/.fake/config.toml (simulated)',
     );
     expect(error).toBeInstanceOf(Error);
     expect(error?.message).toMatch(/\bcode 3\b/);

@@ -41,7 +41,7 @@ const shellLineAgent = () => ({
 });
 
 describe('a whole shell line in terminal/create, through agentbridge and the Claude Agent SDK', () => {
-  it('CF-08 CF-04 the line runs in the shell once allowed: the file is made, the SDK sees Bash {command} and the output as its tool_result', async () => {
+  it('CF-12 CF-04 the line runs in the shell once allowed: the file is made, the SDK sees Bash {command} and the output as its tool_result', async () => {
     const box = start(shellLineAgent);
     const asked: unknown[] = [];
     const messages = await run(
@@ -66,7 +66,7 @@ describe('a whole shell line in terminal/create, through agentbridge and the Cla
     expect(created?.result).toEqual({ terminalId: expect.stringMatching(/^term-/) });
   });
 
-  it('CF-08 CF-04 a denied line never runs: no file, the agent gets the refusal', async () => {
+  it('CF-12 CF-04 a denied line never runs: no file, the agent gets the refusal', async () => {
     const box = start(shellLineAgent);
     const messages = await run(
       'make hello',

@@ -1,6 +1,6 @@
 import { ConfigError } from '@agentbridge/core/contracts';
 import { z } from 'zod';
-import { permissionModeChoices } from '../argv/parse-command-line.js';
+import { permissionModeChoices } from '../argv/claude-options.js';
 import { formatPath } from '../config/agent-config-schema.js';
 
 const rules = (example: string) =>

@@ -32,7 +32,7 @@ describe('Claude Code settings files through the CLI (built CLI, fake agent)', (
     const result = await project.run([...sdkArgs, ...basic()], { stdin: `${userLine('hi')}\n` });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(
-      new RegExp(`^agentbridge: Invalid ${settingsFile()}:4:1:\\n  - \\(root\\): `),
+      new RegExp(`^agentbridge: error: Invalid ${settingsFile()}:4:1:\\n  - \\(root\\): `),
     );
     expect(result.stdout).toBe('');
   });

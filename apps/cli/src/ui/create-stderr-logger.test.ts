@@ -11,8 +11,8 @@ describe('createStderrLogger', () => {
       .child({ backendId: 'codex' })
       .warn('agent exited', { code: 1, signal: null, reason: 'two words' });
     expect(lines).toEqual([
-      'agentbridge info: agent started pid=42 command=gemini\n',
-      'agentbridge warn: agent exited backendId=codex code=1 signal=null reason="two words"\n',
+      'agentbridge: info: agent started pid=42 command=gemini\n',
+      'agentbridge: warning: agent exited backendId=codex code=1 signal=null reason="two words"\n',
     ]);
   });
 
@@ -20,6 +20,6 @@ describe('createStderrLogger', () => {
     const lines: string[] = [];
     createStderrLogger({ level: 'debug', write: (text) => lines.push(text) }).debug('x');
     createStderrLogger({ level: 'silent', write: (text) => lines.push(text) }).error('y');
-    expect(lines).toEqual(['agentbridge debug: x\n']);
+    expect(lines).toEqual(['agentbridge: debug: x\n']);
   });
 });

@@ -4,7 +4,9 @@ const rank = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
 /** The lowest level written; `silent` writes nothing. */
 type LogLevel = keyof typeof rank;
 
-/** One line per entry (`agentbridge warn: agent exited code=1`); plain words bare, the rest JSON. */
+const labels = { debug: 'debug', info: 'info', warn: 'warning', error: 'error' } as const;
+
+/** One line per entry (`agentbridge: warning: agent exited code=1`); plain words bare, the rest JSON. */
 export function createStderrLogger(options: {
   readonly level: LogLevel;
   readonly write: (text: string) => void;
@@ -16,7 +18,7 @@ export function createStderrLogger(options: {
     const fields = Object.entries({ ...bindings, ...data })
       .filter(([, value]) => value !== undefined)
       .map(([key, value]) => `${key}=${formatValue(value)}`);
-    options.write(`agentbridge ${level}: ${[message, ...fields].join(' ')}\n`);
+    options.write(`agentbridge: ${labels[level]}: ${[message, ...fields].join(' ')}\n`);
   };
   return {
     debug: entry('debug'),

@@ -55,4 +55,22 @@ describe('createStatusLine', () => {
     expect(written.join('')).not.toContain('\u001b');
     status.stop();
   });
+
+  it('FT-09 names the agent as it names itself, and any agent message is activity, not silence', () => {
+    const { status, written } = start(false);
+    const response = {
+      protocolVersion: 1,
+      agentInfo: { name: 'my-agent', title: 'My Agent', version: '1' },
+    };
+    status.observe({ type: 'agent-initialized', response });
+    status.observe(message);
+    for (let second = 0; second < 12; second += 1) {
+      vi.advanceTimersByTime(1_000);
+      status.activity();
+    }
+    expect(written).toEqual([]);
+    vi.advanceTimersByTime(4_000);
+    expect(written).toEqual(['agentbridge: My Agent has been silent for 3 s\n']);
+    status.stop();
+  });
 });

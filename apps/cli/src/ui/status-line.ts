@@ -2,8 +2,10 @@ import type { BridgeEvent } from '@agentbridge/core/contracts';
 
 /**
  * FT-09: one line on stderr while a print-mode run waits 3 s or more for its agent (starting,
- * signing in, silent in a turn): which agent, for how long, what it last said. On a terminal it is
- * redrawn in place and cleared when output comes; elsewhere (`--verbose`) printed every 10 s.
+ * signing in, silent in a turn): which agent (as it names itself in `initialize`, else the
+ * backend's name), for how long, what it last said. Any message of the agent counts as activity.
+ * On a terminal it is redrawn in place and cleared when output comes; elsewhere (`--verbose`)
+ * printed every 10 s.
  */
 export function createStatusLine(options: {
   readonly agentName: string;
@@ -11,7 +13,8 @@ export function createStatusLine(options: {
   readonly terminal: boolean;
   readonly columns?: number;
 }) {
-  const { agentName, write, terminal } = options;
+  const { write, terminal } = options;
+  let { agentName } = options;
   let [doing, since, inTurn, shown, printed] = [
     `starting ${agentName}`,
     Date.now(),
@@ -41,10 +44,17 @@ export function createStatusLine(options: {
     /** Every event of the run: progress restarts the clock; agent output is what it last said. */
     observe(event: BridgeEvent) {
       if (event.type === 'agent-output') lastSaid = event.line.trim().slice(0, 120);
-      else if (event.type === 'auth-started')
+      else if (event.type === 'agent-initialized') {
+        const { agentInfo } = event.response;
+        agentName = agentInfo?.title || agentInfo?.name || agentName;
+      } else if (event.type === 'auth-started')
         restart(`signing in to ${agentName} (${event.methodName})`);
       else if (event.type === 'auth-finished') restart(`opening a session with ${agentName}`);
       else if (event.type === 'client-message') restart(doing, true);
+    },
+    /** The agent sent a message: in a turn, it is not silent. */
+    activity() {
+      if (inTurn) [since, printed] = [Date.now(), -1];
     },
     /** Writes `text` without mixing it into the status line. */
     write(text: string) {

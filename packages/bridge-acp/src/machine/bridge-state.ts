@@ -51,7 +51,10 @@ export type AgentInfo = {
 
 /** An open ACP session. */
 export type Session = {
+  /** The agent's session id (every ACP request). */
   readonly id: string;
+  /** The id the client's lines carry: the conversation's (SN-07), else the agent's. */
+  readonly clientId: string;
   /** Reopened (load, resume or fork): no standing instructions (S-04). */
   readonly resumed: boolean;
   catalog: SessionCatalog;
@@ -60,6 +63,8 @@ export type Session = {
   permissionMode: string;
   /** The standing instructions still have to go with the first prompt (PR-06). */
   instructionsPending: boolean;
+  /** SN-08: the handed-over history still has to go with the first prompt. */
+  historyPending: string | undefined;
   /** The last `system/init` emitted, without its uuid; `undefined` before the first. */
   lastInit: string | undefined;
   /** Client turns that reached the agent (only the first may skip an unchanged `system/init`). */
@@ -119,6 +124,8 @@ export type ToolCall = {
   input: Record<string, unknown>;
   stage: 'seen' | 'announced' | 'completed';
   permissionRequested: boolean;
+  /** CF-11: its allowance has covered one client `fs`/`terminal` call (or was made for one). */
+  allowanceUsed?: boolean;
   contentOutput?: ToolOutput;
   rawOutput?: unknown;
   /** `_meta.claudeCode.toolResponse`: the tool's structured result (`tool_use_result`). */
@@ -128,7 +135,7 @@ export type ToolCall = {
   terminalExitCode?: number;
   /** The terminal the bridge made for this call (CF-04). */
   terminalId?: string;
-  /** CF-08: the client terminal the agent runs this call of its own in (its output is GA-09's). */
+  /** CF-12: the client terminal the agent runs this call of its own in (its output is GA-09's). */
   agentTerminalId?: string;
   /** Its PreToolUse hooks, run once (HK-06): the verdict, or who waits for it. */
   preToolUse?: { verdict?: HookVerdict; readonly waiting: ((verdict: HookVerdict) => void)[] };
@@ -286,5 +293,5 @@ export function currentModelOf(state: BridgeState): string | undefined {
 export function sessionIdOf(state: BridgeState): string {
   const { phase } = state;
   if (phase.name === 'closed') return phase.sessionId;
-  return sessionOf(state)?.id ?? '';
+  return sessionOf(state)?.clientId ?? '';
 }

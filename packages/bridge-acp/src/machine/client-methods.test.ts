@@ -172,6 +172,82 @@ describe('the bridge as an ACP client for files and terminals', () => {
     expect(operations(harness)).toHaveLength(1);
   });
 
+  /** The agent asks permission for its own tool call; the client allows it. */
+  function agentAsks(harness: Harness, id: number, toolCall: Line) {
+    harness.agent({
+      jsonrpc: '2.0',
+      id,
+      method: 'session/request_permission',
+      params: {
+        sessionId: 'sess-1',
+        toolCall: { toolCallId: `call_${id}`, ...toolCall },
+        options: [{ optionId: 'ok', name: 'Allow', kind: 'allow_once' }],
+      },
+    });
+    answerCanUseTool(harness, { behavior: 'allow' });
+  }
+
+  it('CF-11 an allowed command covers one terminal/create of exactly that line, never one whose last argument equals it', () => {
+    const harness = clientHarness();
+    agentAsks(harness, 9, {
+      title: 'echo approved-command',
+      kind: 'execute',
+      rawInput: { command: 'echo approved-command' },
+    });
+    expect(canUseTools(harness)).toHaveLength(1);
+    call(harness, 'terminal/create', {
+      command: 'sh',
+      args: ['-c', 'echo UNAPPROVED > x', 'echo approved-command'],
+    });
+    expect(canUseTools(harness).map((line) => line.request.input)).toEqual([
+      expect.anything(),
+      { command: "sh -c 'echo UNAPPROVED > x' 'echo approved-command'" },
+    ]);
+    expect(operations(harness)).toEqual([]);
+    answerCanUseTool(harness, { behavior: 'deny', message: 'no' });
+    // Split differently, the same words are another argv: judged.
+    call(harness, 'terminal/create', { command: 'echo', args: ['approved-command x'] });
+    expect(canUseTools(harness)).toHaveLength(3);
+    answerCanUseTool(harness, { behavior: 'deny', message: 'no' });
+    // The exact line runs once on the allowance; the same line again is judged again.
+    call(harness, 'terminal/create', { command: 'sh', args: ['-c', 'echo approved-command'] });
+    expect(canUseTools(harness)).toHaveLength(3);
+    expect(operations(harness)).toHaveLength(1);
+    call(harness, 'terminal/create', { command: 'echo', args: ['approved-command'] });
+    expect(canUseTools(harness)).toHaveLength(4);
+    expect(canUseTools(harness).at(-1)?.request.input).toEqual({
+      command: 'echo approved-command',
+    });
+  });
+
+  it('CF-11 an allowed read never covers a write of the same path; an allowed write covers one write', () => {
+    const harness = clientHarness();
+    agentAsks(harness, 11, {
+      title: 'Read /proj/a.txt',
+      kind: 'read',
+      locations: [{ path: '/proj/a.txt' }],
+    });
+    const asked = canUseTools(harness).length;
+    call(harness, 'fs/write_text_file', { path: '/proj/a.txt', content: 'x' });
+    expect(canUseTools(harness)).toHaveLength(asked + 1);
+    expect(canUseTools(harness).at(-1)?.request.tool_name).toBe('Write');
+    answerCanUseTool(harness, { behavior: 'deny', message: 'no' });
+    expect(operations(harness)).toEqual([]);
+    agentAsks(harness, 12, {
+      title: 'Writing /proj/b.txt',
+      kind: 'edit',
+      locations: [{ path: '/proj/b.txt' }],
+      content: [{ type: 'diff', path: '/proj/b.txt', oldText: null, newText: 'hi' }],
+    });
+    const before = canUseTools(harness).length;
+    call(harness, 'fs/write_text_file', { path: '/proj/b.txt', content: 'hi' });
+    expect(canUseTools(harness)).toHaveLength(before);
+    expect(operations(harness)).toHaveLength(1);
+    call(harness, 'fs/write_text_file', { path: '/proj/b.txt', content: 'again' });
+    expect(canUseTools(harness)).toHaveLength(before + 1);
+    expect(operations(harness)).toHaveLength(1);
+  });
+
   it('CF-04 a command runs without a shell as Claude Bash; its output and exit status make the tool_result at release', () => {
     const harness = clientHarness();
     const create = call(harness, 'terminal/create', {
@@ -223,7 +299,7 @@ describe('the bridge as an ACP client for files and terminals', () => {
     );
   });
 
-  it('CF-08 a whole shell line without args is judged as that line and sent as it is; args are judged as the quoted line that runs them', () => {
+  it('CF-12 a whole shell line without args is judged as that line and sent as it is; args are judged as the quoted line that runs them', () => {
     const harness = clientHarness();
     const line = "printf 'hello' > hello.txt && cat hello.txt";
     call(harness, 'terminal/create', { command: line });
@@ -242,7 +318,7 @@ describe('the bridge as an ACP client for files and terminals', () => {
     });
   });
 
-  it('CF-08 GA-09 an agent that runs its own allowed call in a client terminal gets that output as the tool_result, not [terminal id]', () => {
+  it('CF-12 GA-09 an agent that runs its own allowed call in a client terminal gets that output as the tool_result, not [terminal id]', () => {
     const harness = clientHarness();
     const line = "printf 'hello' > hello.txt && cat hello.txt";
     const toolCall = {

@@ -2,7 +2,11 @@ import type { HostOperationKind, HostOperationMap, HostResult } from '@agentbrid
 import { isRecord } from '@agentbridge/core/contracts';
 import type { JsonRpcId } from '../json-rpc/json-rpc.js';
 import { noteToolSettled } from '../limits/turn-limits.js';
-import { shellCommandLine, shellWords } from '../permissions/shell-command.js';
+import {
+  runsExactly,
+  shellCommandLine,
+  terminalCommandLine,
+} from '../permissions/shell-command.js';
 import type { MachineContext, ToolCall, Turn } from './bridge-state.js';
 import { sessionOf } from './bridge-state.js';
 import { judgeToolCall } from './permissions.js';
@@ -19,6 +23,13 @@ const terminalKinds = [
 ];
 
 type Params = Record<string, unknown>;
+
+/** CF-11: the Claude tools whose allowance may stand for each client method. */
+const allowedAs: Readonly<Record<string, readonly string[]>> = {
+  'fs/read_text_file': ['Read'],
+  'fs/write_text_file': ['Write', 'Edit', 'MultiEdit', 'NotebookEdit'],
+  'terminal/create': ['Bash'],
+};
 
 /** CF-01: the client methods offered in `initialize`: as the backend's manifest says (none by default). */
 export function clientCapabilities(context: MachineContext) {
@@ -43,7 +54,8 @@ export function isOfferedClientMethod(
  * CF-02..CF-06: one client `fs`/`terminal` call of the agent. Reading, writing and starting a
  * command are tool calls under the session's policy (limits, PreToolUse, the client's rules,
  * `can_use_tool` as Claude's Read, Write and Bash) unless the agent already asked for that very
- * call; the client sees each as a `tool_use` and its `tool_result`. The host does the I/O.
+ * call (CF-11: a tool of the same kind, the same path or exact command line, covering one call
+ * only); the client sees each as a `tool_use` and its `tool_result`. The host does the I/O.
  */
 export function onClientMethod(
   context: MachineContext,
@@ -62,22 +74,25 @@ export function onClientMethod(
   const path = typeof params.path === 'string' ? params.path : '';
   const command = typeof params.command === 'string' ? params.command : '';
   const args = Array.isArray(params.args) ? params.args.map(String) : [];
-  // CF-08: with no args the command is a whole line the host runs in a shell; with args the
+  // CF-12: with no args the command is a whole line the host runs in a shell; with args the
   // program runs them as given, judged as the shell line that would run the same words.
-  const commandLine = args.length === 0 ? command : shellWords([command, ...args]);
+  const commandLine = terminalCommandLine(command, args);
   const waiting = new Set([...turn.permissions.values()].map((entry) => entry.toolCallId));
-  // A call the agent was allowed (asked, not refused, not still waiting) is not judged again.
+  // A call the agent was allowed (asked, not refused, not still waiting) is not judged again, once.
   const asked = [...turn.tools.values()].find(
     (tool) =>
       tool.permissionRequested &&
+      tool.allowanceUsed !== true &&
       tool.stage !== 'completed' &&
       !waiting.has(tool.id) &&
+      allowedAs[method]?.includes(tool.name) === true &&
       (method === 'terminal/create'
-        ? [commandLine, args.at(-1)].includes(shellCommandLine(tool.input))
+        ? runsExactly(shellCommandLine(tool.input), command, args)
         : [tool.input.file_path, tool.input.path, tool.locations?.[0]?.path].includes(path)),
   );
   if (asked !== undefined) {
-    // CF-08: the agent runs its own call in a client terminal: that call gets its output.
+    asked.allowanceUsed = true;
+    // CF-12: the agent runs its own call in a client terminal: that call gets its output.
     if (method === 'terminal/create')
       return perform(context, id, method, params, turn, asked, true);
     return perform(context, id, method, params, turn);
@@ -98,6 +113,7 @@ export function onClientMethod(
   const tool: ToolCall = { ...newToolCall(`toolu_${context.newId()}`), name, input };
   tool.stage = 'announced';
   tool.permissionRequested = true;
+  tool.allowanceUsed = true; // its allowance is for this call alone
   turn.tools.set(tool.id, tool);
   context.stream.toolUse({ id: tool.id, name, input });
   judgeToolCall(context, turn, {
@@ -183,7 +199,7 @@ function perform(
   });
 }
 
-/** CF-08, GA-09: what the agent's own call printed in its client terminal, and its exit. */
+/** CF-12, GA-09: what the agent's own call printed in its client terminal, and its exit. */
 function followOwnTerminal(tool: ToolCall, method: HostOperationKind, value: Params) {
   if (method === 'terminal/create') tool.agentTerminalId = String(value.terminalId);
   if (typeof value.output === 'string') tool.terminalOutput = value.output;

@@ -76,7 +76,7 @@ function systemInitFields(context: MachineContext, session: Session) {
   const { phase } = context.state;
   const agent = phase.name === 'ready' || phase.name === 'handshake' ? phase.agent : undefined;
   return {
-    sessionId: session.id,
+    sessionId: session.clientId,
     cwd: context.launch.cwd,
     model: session.catalog.currentModelId ?? context.launch.model ?? '',
     permissionMode: session.permissionMode,

@@ -97,9 +97,10 @@ function openSession(context: MachineContext, phase: Handshake) {
   const { launch } = context;
   const agent = phase.agent as AgentInfo;
   const resumeId = launch.resumeSessionId;
-  if (resumeId === undefined || resumeId === '') return newSession(context, phase);
+  if (resumeId === undefined || resumeId === '') return handOver(context, phase);
   const forkAsNew = (reason: string) => {
     context.log.warn('cannot fork the session; opening a new one', { sessionId: resumeId, reason });
+    if (launch.handover !== undefined) return handOver(context, phase);
     newSession(context, phase, [
       `The session '${resumeId}' could not be forked (${reason}): a new session was started instead, without its history; the original session is unchanged.`,
     ]);
@@ -116,7 +117,7 @@ function openSession(context: MachineContext, phase: Handshake) {
           : undefined;
   if (method === undefined) {
     context.log.info('agent cannot reopen sessions; opening a new one');
-    return newSession(context, phase);
+    return handOver(context, phase);
   }
   if (method === 'session/load') phase.replay = { sessionId: resumeId };
   const params = { ...sessionParams(context, agent), sessionId: resumeId };
@@ -128,7 +129,7 @@ function openSession(context: MachineContext, phase: Handshake) {
         method,
         error: formatRpcError(answer.error),
       });
-      return newSession(context, phase);
+      return handOver(context, phase);
     }
     let openedId = resumeId;
     if (method === 'session/fork') {
@@ -150,8 +151,25 @@ function openSession(context: MachineContext, phase: Handshake) {
   });
 }
 
+/**
+ * SN-08, SN-10: a new session where no session was reopened: with the conversation's history when
+ * the launch hands one over; a resume nothing can continue ends the run as `claude`'s does.
+ */
+function handOver(context: MachineContext, phase: Handshake) {
+  const { resumeSessionId, handover, resumeRequired } = context.launch;
+  if (resumeRequired === true && resumeSessionId)
+    return failHandshake(context, `No conversation found with session ID: ${resumeSessionId}`);
+  if (handover === undefined) return newSession(context, phase);
+  newSession(context, phase, [handover.notice], handover.history);
+}
+
 /** `session/new`, with the sign-in loop on an auth-looking error (AU-01) and S-07. */
-function newSession(context: MachineContext, phase: Handshake, warnings: string[] = []) {
+function newSession(
+  context: MachineContext,
+  phase: Handshake,
+  warnings: string[] = [],
+  history?: string,
+) {
   const { launch, state } = context;
   const agent = phase.agent as AgentInfo;
   const params = sessionParams(context, agent);
@@ -168,7 +186,7 @@ function newSession(context: MachineContext, phase: Handshake, warnings: string[
       if (!phase.authAttempted && looksLikeAuthRequired(answer.error)) {
         phase.authAttempted = true;
         beginAuthentication(context, agent, errorText, {
-          onSignedIn: () => newSession(context, phase, warnings),
+          onSignedIn: () => newSession(context, phase, warnings, history),
           onFailed: (reason) => failHandshake(context, reason),
         });
         return;
@@ -178,7 +196,8 @@ function newSession(context: MachineContext, phase: Handshake, warnings: string[
     const sessionId = answer.result?.sessionId;
     if (typeof sessionId !== 'string' || sessionId === '')
       return failHandshake(context, 'session/new returned no sessionId.');
-    sessionOpened(context, phase, sessionId, answer.result, false, warnings, !viaSystemPrompt);
+    const pending = { instructions: !viaSystemPrompt, history };
+    sessionOpened(context, phase, sessionId, answer.result, false, warnings, pending);
   });
 }
 
@@ -190,18 +209,20 @@ function sessionOpened(
   result: Parameters<typeof readSessionCatalog>[0],
   resumed: boolean,
   warnings: string[],
-  instructionsPending = false,
+  pending: { readonly instructions?: boolean; readonly history?: string } = {},
 ) {
   const { launch } = context;
   phase.replay = undefined;
   const session: Session = {
     id: sessionId,
+    clientId: launch.conversationId ?? sessionId,
     resumed,
     catalog: readSessionCatalog(result, phase.catalog),
     commands: phase.earlyCommands.get(sessionId) ?? [],
     permissionMode:
       launch.permissionMode === 'manual' ? 'default' : (launch.permissionMode ?? 'default'),
-    instructionsPending,
+    instructionsPending: pending.instructions === true,
+    historyPending: pending.history,
     lastInit: undefined,
     turnsStarted: 0,
     warnings,

@@ -129,6 +129,10 @@ function sendNextPrompt(context: MachineContext, turn: Turn) {
       continue;
     }
     const prompt: ContentBlock[] = blocks;
+    if (session.historyPending !== undefined) {
+      prompt.unshift({ type: 'text', text: session.historyPending });
+      session.historyPending = undefined;
+    }
     if (session.instructionsPending) {
       session.instructionsPending = false;
       const instructions = standingInstructionsText(

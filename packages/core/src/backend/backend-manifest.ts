@@ -65,6 +65,11 @@ export const backendManifestSchema = section({
     loginNote: z.string().optional(),
   }),
   auth: section({ preferredMethodIds: strings }),
+  /**
+   * SN-01: the agent writes Claude Code's transcripts of its sessions itself (it runs Claude Code):
+   * agentbridge writes none, and an unmarked transcript is this agent's own to reopen.
+   */
+  sessions: section({ writesClaudeTranscripts: z.boolean().optional() }).optional(),
   /** The ACP client methods the bridge offers the agent (carried out by the host under its policy). */
   client: section({ fs: z.boolean().optional(), terminal: z.boolean().optional() }).optional(),
   /**

@@ -26,7 +26,7 @@ describe('@zed-industries/claude-code-acp 0.16.2 through the generic acp backend
 describe('claude-code-acp: its shell tool in a client terminal', () => {
   const worlds = useCliWorlds(createClaudeCodeAcpWorld);
 
-  it('GA-15 CF-08 mcp__acp__Bash sends the whole line to terminal/create: the file is made, the SDK sees Bash {command} and the output as its tool_result', async () => {
+  it('GA-15 CF-12 mcp__acp__Bash sends the whole line to terminal/create: the file is made, the SDK sees Bash {command} and the output as its tool_result', async () => {
     const asked: { toolName: string; input: unknown }[] = [];
     const { world, run } = await worlds.start({
       query: {

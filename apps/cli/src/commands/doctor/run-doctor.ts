@@ -27,6 +27,8 @@ export type DoctorReport = {
   /** `process.names`, and `env.forward` with whether each variable is set (never its value). */
   readonly processNames: readonly string[];
   readonly environmentVariables: readonly { readonly name: string; readonly set: boolean }[];
+  /** EV-04: credential variables of other vendors kept from the agent (names only). */
+  readonly withheldVariables?: readonly string[];
   readonly ok: boolean;
 };
 
@@ -43,13 +45,19 @@ export async function runDoctor(context: CliContext, setup: RunSetup): Promise<n
     secrets.push(...values);
     context.maskOutput?.(createRedactor(secrets));
   };
+  // `doctor acp --agent-command x`: the one backend named is the one the command is for.
+  const selectedId = settings.backendId ?? (requested.length === 1 ? requested[0] : undefined);
   for (const id of requested.length > 0 ? requested : chosen) {
     const { manifest } = catalog.get(id);
-    const selected = id === settings.backendId;
+    const selected = id === selectedId;
+    const given = selected && settings.command !== undefined;
     reports.push(
       await probeBackend(context, manifest, {
-        ...launchSettingsFor(manifest, settings),
+        ...(given ? { command: settings.command, args: settings.args } : {}),
+        ...(given ? {} : launchSettingsFor(manifest, settings)),
         env: selected ? settings.env : {},
+        passEnv: selected ? settings.passEnv : [],
+        backends: catalog.backends,
         stateDirectory: settings.stateDirectory,
         timeoutMs: (selected ? settings.handshakeTimeoutMs : undefined) ?? defaultTimeoutMs,
         logger: setup.logger,
@@ -118,7 +126,8 @@ async function probeBackend(
   const version = prepared.version ?? (versionArgs && (await probeAgentVersion(probe)));
   options.addSecrets(prepared.secrets);
   const executable = { found: true as const, path: executablePath };
-  const found = { ...base, args: prepared.args, executable, version };
+  const withheldVariables = prepared.withheld;
+  const found = { ...base, args: prepared.args, executable, version, withheldVariables };
   if (manifest.protocol !== 'acp') return { ...found, ok: true };
   const handshake = await runHandshake({ ...options, ...prepared, backend: manifest });
   return { ...found, handshake, ok: handshake.ok && handshake.session.ok };
@@ -141,6 +150,7 @@ export function formatDoctorReport(report: DoctorReport): string {
     ({ name, set }) => `${name} ${set ? 'set' : 'not set'}`,
   );
   rows.push(['environment', variables.join(', ')]);
+  rows.push(['withheld', report.withheldVariables?.join(', ')]);
   if (report.protocol === 'stream-json')
     rows.push(['protocol', 'stream-json (pass-through, no ACP handshake)']);
   if (handshake && !handshake.ok) {

@@ -21,7 +21,7 @@ describe('exitCodeOf', () => {
         lastResultIsError: true,
       },
       1,
-      'agentbridge: the agent exited with code 3\nboom\n',
+      'agentbridge: error: the agent exited with code 3\nboom\n',
     ],
     [
       'a signal before input ended',
@@ -31,7 +31,7 @@ describe('exitCodeOf', () => {
         lastResultIsError: false,
       },
       1,
-      'agentbridge: the agent was killed by SIGKILL\n',
+      'agentbridge: error: the agent was killed by SIGKILL\n',
     ],
     [
       'our own stop after input ended',
@@ -56,7 +56,7 @@ describe('exitCodeOf', () => {
         lastResultIsError: false,
       },
       1,
-      'agentbridge: no answer\ntail\n',
+      'agentbridge: error: no answer\ntail\n',
     ],
   ])('%s', (_name, outcome, code, stderr) => {
     const written: string[] = [];
@@ -70,7 +70,7 @@ describe('exitCodeOf', () => {
     const result = { type: 'result', is_error: true } as unknown as ResultMessage;
     const outcome = { exit, inputEnded: true, lastResultIsError: true, result };
     expect(exitCodeOf(outcome, false, (text) => written.push(text))).toBe(1);
-    expect(written).toEqual(['agentbridge: the agent exited with code 1\n']);
+    expect(written).toEqual(['agentbridge: error: the agent exited with code 1\n']);
   });
 
   it('passes a real claude exit code through', () => {

@@ -67,6 +67,7 @@ describe('buildAcpLaunch', () => {
             handshakeTimeoutMs: 5000,
           },
           mcpServers: { echo: { command: 'echo' } },
+          resume: { resumeSessionId: 'abc', forkSession: true },
         },
       ),
     ).toEqual({
@@ -100,15 +101,10 @@ describe('buildAcpLaunch', () => {
     });
   });
 
-  it('--continue resumes the stored session; without one it starts fresh; --resume wins', () => {
-    expect(build([...sdk, '--continue'], { continueSessionId: 'latest' }).resumeSessionId).toBe(
-      'latest',
-    );
-    expect(build([...sdk, '--continue']).resumeSessionId).toBeUndefined();
-    expect(
-      build([...sdk, '--continue', '--resume', 'explicit'], { continueSessionId: 'latest' })
-        .resumeSessionId,
-    ).toBe('explicit');
+  it('SN-07 hands the resume plan to the bridge as it is', () => {
+    const resume = { resumeSessionId: 'agent-1', conversationId: 'conv-1' };
+    expect(build(sdk, { resume })).toMatchObject(resume);
+    expect(build(sdk).resumeSessionId).toBeUndefined();
   });
 
   it('S-02: --await-initialize makes the bridge wait for the client initialize (the SDK sends mcpServers there)', () => {
@@ -118,10 +114,6 @@ describe('buildAcpLaunch', () => {
 
   it('FT-10 -p with --await-initialize works: print mode sends no initialize to wait for', () => {
     expect(build(['-p', 'hi', '--await-initialize']).awaitInitialize).toBeUndefined();
-  });
-
-  it('drops --fork-session when there is nothing to fork', () => {
-    expect(build([...sdk, '--fork-session']).forkSession).toBeUndefined();
   });
 
   it('turns an unreadable prompt file into a usage error', () => {

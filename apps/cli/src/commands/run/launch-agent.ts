@@ -1,15 +1,21 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { text } from 'node:stream/consumers';
 import type { AcpLaunch } from '@agentbridge/bridge-acp';
 import type { BackendManifest, Logger } from '@agentbridge/core/contracts';
 import { ConfigError, errorMessage, UsageError } from '@agentbridge/core/contracts';
 import { createRedactor, prepareAgentLaunch, spawnAgentProcess } from '@agentbridge/host-node';
-import { formatArgvNotes, printNeedsInput } from '../../argv/parse-command-line.js';
+import {
+  formatArgvNotes,
+  noInteractiveMode,
+  printNeedsInput,
+} from '../../argv/parse-command-line.js';
 import type { RunSetup } from '../../cli.js';
 import { type CliContext, cliVersion } from '../../cli-context.js';
 import type { LaunchSettings, ResolvedSettings } from '../../config/resolve-settings.js';
 import { type McpServers, mcpSecretValues, parseMcpConfigs } from '../../mcp/parse-mcp-configs.js';
+import { planResume, type ResumePlan } from '../../session/plan-resume.js';
+import { projectSlug } from '../../session/read-transcript.js';
 import { createSessionStore } from '../../session/session-store.js';
 import { loadClaudeSettings } from '../../settings/load-claude-settings.js';
 import {
@@ -40,7 +46,8 @@ export async function launchAgent(context: CliContext, setup: RunSetup) {
   // Print mode: the prompt argument, else stdin (`echo 'prompt' | agentbridge -p`).
   const stdinText = async () => (context.stdinIsTerminal ? '' : (await text(context.stdin)).trim());
   const prompt = relayLines ? '' : (commandLine.prompt ?? (await stdinText()));
-  if (!relayLines && prompt.trim() === '') throw new UsageError(printNeedsInput);
+  if (!relayLines && prompt.trim() === '')
+    throw new UsageError(commandLine.print ? printNeedsInput : noInteractiveMode);
 
   const store = createSessionStore(settings);
   const key = { cwd: context.cwd, backendId: manifest.id };
@@ -53,14 +60,36 @@ export async function launchAgent(context: CliContext, setup: RunSetup) {
   const mcpServers = passThrough ? {} : await parseMcpConfigs(commandLine.mcpConfigs, cwd);
   // A real `claude` reads its settings files itself.
   const claude = passThrough ? undefined : await loadLaunchSettings(context, commandLine);
-  const inputs = { ...setup, manifest, continueSessionId, cwd, mcpServers, agentCommand, claude };
+  // A real `claude` keeps its own transcripts (SN-01).
+  const transcriptDirectory = passThrough ? undefined : projectDirectoryOf(context);
+  const resume =
+    transcriptDirectory === undefined
+      ? undefined
+      : planResume(commandLine, {
+          projectDirectory: transcriptDirectory,
+          backendId: manifest.id,
+          agentName: manifest.displayName,
+          recordedSessionId: continueSessionId,
+          ownsUnmarked: manifest.sessions?.writesClaudeTranscripts,
+        });
+  const inputs = {
+    ...setup,
+    manifest,
+    resume: resume?.launch,
+    cwd,
+    mcpServers,
+    agentCommand,
+    claude,
+  };
   const launch = passThrough ? undefined : buildAcpLaunch(inputs);
   if (agentCommand === '') {
     const message = `backend '${manifest.id}' has no default command: pass --agent-command <cmd>, set AGENTBRIDGE_COMMAND, or add "command" to .agentrc.`;
     throw new ConfigError({ issues: [{ path: 'command', message }] });
   }
   const settingsEnv = claude?.env;
-  const prepared = await prepareLaunch(context, manifest, { ...settings, settingsEnv, logger });
+  const { backends } = catalog;
+  const launchOptions = { ...settings, settingsEnv, logger, backends };
+  const prepared = await prepareLaunch(context, manifest, launchOptions);
   const { command, env, version } = prepared;
   const args = passThrough ? [...prepared.args, ...commandLine.passthrough] : prepared.args;
   // MCP header and env values are secrets as much as the agent's credentials; from now on every
@@ -81,6 +110,7 @@ export async function launchAgent(context: CliContext, setup: RunSetup) {
   logger.debug('agent arguments', { args: prepared.args });
   const { stateDirectory } = settings;
   const transportOptions = { ...spawn, agent, stateDirectory, secrets };
+  const { maxReadBytes, maxOutputBytes } = settings;
   return {
     manifest,
     passThrough,
@@ -89,8 +119,16 @@ export async function launchAgent(context: CliContext, setup: RunSetup) {
     store,
     key,
     launch,
+    transcript:
+      transcriptDirectory &&
+      commandLine.persistSession &&
+      !manifest.sessions?.writesClaudeTranscripts
+        ? { directory: transcriptDirectory, ...resume?.transcript }
+        : undefined,
     redact,
     transportOptions,
+    /** CF-09: the host's caps on the agent's client calls (`.agentrc`). */
+    clientLimits: { maxReadBytes, maxOutputBytes },
     termination,
     removeSignalHandlers,
   };
@@ -98,21 +136,27 @@ export async function launchAgent(context: CliContext, setup: RunSetup) {
 
 /**
  * How a run and `doctor` (so the two never disagree) start an agent; only a real `claude` keeps the
- * Claude client variables. A custom command gets no default arguments (B-13).
+ * Claude client variables. A custom command gets no default arguments (B-13). Every registered
+ * backend's credentials are withheld from the others' agents (EV-01).
  */
 export function prepareLaunch(
   context: CliContext,
   manifest: BackendManifest,
   options: LaunchSettings &
-    Pick<ResolvedSettings, 'env' | 'stateDirectory'> & {
+    Pick<ResolvedSettings, 'env' | 'passEnv' | 'stateDirectory'> & {
       logger: Logger;
       settingsEnv?: Readonly<Record<string, string>> | undefined;
+      backends: RunSetup['catalog']['backends'];
     },
 ) {
   const { env: parentEnv, platform, cwd, homeDirectory } = context;
   const keepClaudeClientVariables = manifest.protocol === 'stream-json';
   const host = { parentEnv, platform, cwd, homeDirectory, keepClaudeClientVariables };
-  return prepareAgentLaunch({ ...options, ...host, manifest, configEnv: options.env });
+  const otherCredentials = [...options.backends.values()].flatMap(
+    (backend) => backend.manifest.env.credentials,
+  );
+  const launch = { ...options, ...host, manifest, configEnv: options.env, otherCredentials };
+  return prepareAgentLaunch(launch);
 }
 
 /** SE-01: Claude Code's settings files for this run; what they drop is told on stderr. */
@@ -126,6 +170,12 @@ async function loadLaunchSettings(context: CliContext, commandLine: RunSetup['co
   return settingsLaunchFields(settings);
 }
 
+/** SN-01: Claude Code's project directory of the run's cwd (`$CLAUDE_CONFIG_DIR`, else `~/.claude`). */
+function projectDirectoryOf(context: CliContext): string {
+  const configDirectory = context.env.CLAUDE_CONFIG_DIR || join(context.homeDirectory, '.claude');
+  return join(configDirectory, 'projects', projectSlug(context.cwd));
+}
+
 /**
  * The bridge's launch settings; `--continue` without an earlier session starts anew (as `claude`).
  * The settings files' rules add to the flags' (SE-04); flags and `.agentrc` win for mode and model.
@@ -133,7 +183,8 @@ async function loadLaunchSettings(context: CliContext, commandLine: RunSetup['co
 export function buildAcpLaunch(
   options: Pick<RunSetup, 'commandLine' | 'settings'> & {
     readonly manifest: BackendManifest;
-    readonly continueSessionId?: string | undefined;
+    /** SN-07 to SN-10: the conversation to continue, as {@link planResume} found it. */
+    readonly resume?: ResumePlan['launch'] | undefined;
     readonly cwd: string;
     readonly mcpServers: McpServers;
     /** The executable that will be launched (for sign-in hints). */
@@ -150,13 +201,10 @@ export function buildAcpLaunch(
       throw new UsageError(`Error: cannot read ${flag} ${path}: ${errorMessage(error)}`);
     }
   };
-  const resumeSessionId =
-    commandLine.resume ?? (commandLine.continue ? options.continueSessionId : undefined);
   const nonEmpty = <Value>(list: readonly Value[]) => (list.length > 0 ? list : undefined);
   return {
     cwd,
-    resumeSessionId,
-    forkSession: (commandLine.forkSession && resumeSessionId !== undefined) || undefined,
+    ...options.resume,
     model: settings.model ?? claude?.model,
     permissionMode: settings.permissionMode ?? claude?.permissionMode,
     authMethodId: settings.authMethod,

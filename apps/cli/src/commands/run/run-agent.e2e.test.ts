@@ -67,7 +67,7 @@ console.log(JSON.stringify(Object.fromEntries(keys.map((key) => [key, process.en
     expect(agentSessionId).not.toBe(wanted);
     const notes = result.stderr.split('\n').filter((line) => line.includes('--session-id'));
     expect(notes).toEqual([
-      `agentbridge: note: --session-id ${wanted} was not applied: Custom ACP agent chose the session id ${agentSessionId}`,
+      `agentbridge: warning: --session-id ${wanted} was not applied: Custom ACP agent chose the session id ${agentSessionId}`,
     ]);
   });
 

@@ -13,8 +13,9 @@ import {
   createShellParser,
 } from '@agentbridge/host-node';
 import type { RunSetup } from '../../cli.js';
-import type { CliContext, TerminationSignal } from '../../cli-context.js';
+import { type CliContext, cliVersion, type TerminationSignal } from '../../cli-context.js';
 import { mcpRelayCommand } from '../../mcp/mcp-relay-command.js';
+import { recordTranscript } from '../../session/record-transcript.js';
 import { createStatusLine } from '../../ui/status-line.js';
 import type { LaunchedAgent } from './launch-agent.js';
 import { exitCodeOf, runPrint, runStreamJson } from './run-modes.js';
@@ -34,8 +35,22 @@ export async function runAgent(
   const terminated = launched.termination.signal;
   const writeStderr = (line: string) => context.stderr.write(line);
   let transport: Transport;
+  let agentSession: ((id: string) => void) | undefined;
+  let onAgentActivity: (() => void) | undefined;
   try {
-    transport = createRunTransport(context, launched);
+    transport = createRunTransport(context, launched, () => onAgentActivity?.());
+    if (launched.transcript !== undefined) {
+      const recorded = recordTranscript(transport, {
+        ...launched.transcript,
+        cwd: context.cwd,
+        version: cliVersion(),
+        backendId: manifest.id,
+        entrypoint: context.env.CLAUDE_CODE_ENTRYPOINT,
+        logger,
+      });
+      transport = recorded.transport;
+      agentSession = recorded.agentSession;
+    }
   } catch (error) {
     // The transport did not take the agent over: stopping it is ours.
     launched.removeSignalHandlers();
@@ -58,6 +73,7 @@ export async function runAgent(
           columns: (context.stderr as { columns?: number }).columns,
         })
       : undefined;
+  onAgentActivity = status?.activity;
   const say = (line: string) => (status ? status.write(line) : writeStderr(line));
   let signingIn = false;
   const { env, hints } = manifest;
@@ -67,17 +83,18 @@ export async function runAgent(
   ].filter(Boolean);
   const signInHint = () =>
     say(
-      `agentbridge: signing in to ${manifest.displayName} failed: ${ways.join(', or ') || 'sign in'}.${hints.loginNote ? ` ${hints.loginNote}` : ''}\n`,
+      `agentbridge: error: signing in to ${manifest.displayName} failed: ${ways.join(', or ') || 'sign in'}.${hints.loginNote ? ` ${hints.loginNote}` : ''}\n`,
     );
   const onEvent = (event: BridgeEvent) => {
     status?.observe(event);
     if (event.type === 'agent-output' && (event.stream === 'stdout' || showAgentStderr)) {
       say(`${event.line}\n`);
     } else if (event.type === 'session-opened') {
+      agentSession?.(event.sessionId);
       if (!sessionIdNoted && event.sessionId !== commandLine.sessionId) {
         sessionIdNoted = true;
         writeStderr(
-          `agentbridge: note: --session-id ${commandLine.sessionId} was not applied: ${manifest.displayName} chose the session id ${event.sessionId}\n`,
+          `agentbridge: warning: --session-id ${commandLine.sessionId} was not applied: ${manifest.displayName} chose the session id ${event.sessionId}\n`,
         );
       }
       // After this tick's lines (`system/init`) are written: the store's first write loads
@@ -117,7 +134,7 @@ export async function runAgent(
     if (signingIn) signInHint();
     const code = exitCodeOf(outcome, passThrough, writeStderr);
     if (!relayLines && !outcome.result && code === 0) {
-      writeStderr('agentbridge: the agent ended without a result\n');
+      writeStderr('agentbridge: error: the agent ended without a result\n');
       return 1;
     }
     return code;
@@ -131,14 +148,24 @@ export async function runAgent(
  * The run's transport, which takes the launched agent over: an ACP transport with the host
  * operations the manifest offers, or for a `stream-json` backend a pass-through.
  */
-function createRunTransport(context: CliContext, launched: LaunchedAgent): Transport {
-  const { manifest, launch, transportOptions } = launched;
+function createRunTransport(
+  context: CliContext,
+  launched: LaunchedAgent,
+  onAgentActivity: () => void,
+): Transport {
+  const { manifest, launch, transportOptions, clientLimits } = launched;
   if (launch === undefined) return createClaudeTransport(transportOptions);
   // CF-05, CF-06: the client methods the manifest offers, on files and commands of the session's directories.
   const roots = [context.cwd, ...(launch.additionalDirectories ?? [])];
   const hostOperations = combineHostOperations(
-    manifest.client?.fs && createClientFiles(roots),
-    manifest.client?.terminal && createClientTerminals({ roots, env: transportOptions.env }),
+    manifest.client?.fs && createClientFiles(roots, clientLimits),
+    manifest.client?.terminal &&
+      createClientTerminals({
+        roots,
+        env: transportOptions.env,
+        logger: transportOptions.logger,
+        maxOutputBytes: clientLimits.maxOutputBytes,
+      }),
     // MCP-01, SO-03: the in-process MCP servers' endpoint and the structured output's validator.
     createMcpEndpoint({ relay: mcpRelayCommand }),
     createJsonSchemaValidator(),
@@ -148,5 +175,12 @@ function createRunTransport(context: CliContext, launched: LaunchedAgent): Trans
     createShellParser(),
   );
   // The bridge is pure: the host injects ids (uuids, as `claude` writes) and time.
-  return createAcpTransport({ ...transportOptions, launch, backend: manifest, hostOperations });
+  const backend = manifest;
+  return createAcpTransport({
+    ...transportOptions,
+    launch,
+    backend,
+    hostOperations,
+    onAgentActivity,
+  });
 }

@@ -165,13 +165,13 @@ export function exitCodeOf(outcome: RelayOutcome, passThrough: boolean, writeStd
   const quoted = outcome.result !== undefined || !exit.stderrTail.trim();
   const tail = quoted ? '' : `\n${exit.stderrTail.trimEnd()}`;
   if (exit.error) {
-    writeStderr(`agentbridge: ${exit.error.message}${tail}\n`);
+    writeStderr(`agentbridge: error: ${exit.error.message}${tail}\n`);
     return 1;
   }
   if (passThrough) return exit.code ?? 1;
   if ((exit.code !== null && exit.code !== 0) || (exit.signal !== null && !inputEnded)) {
     const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
-    writeStderr(`agentbridge: the agent ${how}${tail}\n`);
+    writeStderr(`agentbridge: error: the agent ${how}${tail}\n`);
     return 1;
   }
   return outcome.lastResultIsError ? 1 : 0;

@@ -47,6 +47,8 @@ export type CliWorldOptions = {
   readonly maxAttempts?: number;
   /** codex: extra `config.toml` lines. */
   readonly extraConfig?: readonly string[];
+  /** Gemini: added to the environment handed to `query()` (planted credentials, EV-01). */
+  readonly env?: Readonly<Record<string, string>>;
 };
 
 /**

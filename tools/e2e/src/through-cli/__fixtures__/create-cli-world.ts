@@ -56,6 +56,7 @@ export async function createGeminiWorld(
       USERPROFILE: homeDirectory,
       CI: '1',
       ...geminiOfflineEnv(server.url),
+      ...options.env,
     },
   });
 }

@@ -135,7 +135,11 @@ export async function createClaudeCodeAcpWorld(
     wirePath,
     connections: () => [...readConnectionLog(netLogPath), ...trap.connections()],
     closeExtras: () => trap.close(),
-    agentEnv: claudeWorldEnv(server.url, homeDirectory, trap.url),
+    // An agent no backend names gets no vendor's key unless passed (EV-03), as an SDK user passes it.
+    agentEnv: {
+      ...claudeWorldEnv(server.url, homeDirectory, trap.url),
+      AGENTBRIDGE_PASS_ENV: 'ANTHROPIC_API_KEY',
+    },
   });
 }
 

@@ -1,0 +1,160 @@
+import { closeSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import type { KnownServerMessage, UserMessage } from '@agentbridge/core';
+import type { TranscriptEntry } from './read-transcript.js';
+
+/** What every entry of one run shares, and where the transcripts go. */
+export type TranscriptWriterOptions = {
+  /** `<config>/projects/<cwd slug>`. */
+  readonly directory: string;
+  readonly cwd: string;
+  readonly version: string;
+  readonly gitBranch: string;
+  /** `sdk-ts`, `sdk-py`, `cli`: who runs the CLI (`CLAUDE_CODE_ENTRYPOINT`). */
+  readonly entrypoint: string;
+  readonly backendId: string;
+  readonly now: () => Date;
+  readonly newUuid: () => string;
+  /** SN-07: the conversation's id; else the session id of the first `system/init`. */
+  readonly sessionId?: string | undefined;
+  /** SN-07, SN-09: the entry the first new entry hangs on. */
+  readonly parentUuid?: string | undefined;
+  /** SN-09: entries a fork's transcript starts with (rewritten to the new session id). */
+  readonly seed?: readonly TranscriptEntry[];
+  readonly onError: (error: unknown) => void;
+};
+
+type Content = Readonly<Record<string, unknown>>;
+
+/**
+ * SN-01, SN-02: writes the run's transcript as Claude Code does, one whole line per append, from
+ * the client's prompts and the messages the client is sent. Entries wait until the session id is
+ * known (the first `system/init`). A write that fails is reported once and writing stops.
+ */
+export function createTranscriptWriter(options: TranscriptWriterOptions) {
+  let sessionId = options.sessionId;
+  let parentUuid = options.parentUuid ?? null;
+  let agentSessionId: string | undefined;
+  let descriptor: number | undefined;
+  let failed = false;
+  let lastPrompt: string | undefined;
+  const waiting: Content[] = [];
+  /** Which assistant entry holds each tool_use (for `sourceToolAssistantUUID`). */
+  const toolUseEntry = new Map<string, string>();
+
+  const open = (id: string) => {
+    mkdirSync(options.directory, { recursive: true, mode: 0o700 });
+    const fd = openSync(join(options.directory, `${id}.jsonl`), 'a+', 0o600);
+    // SN-02: a torn last line (a crash mid-write) is closed before anything is added to it.
+    const { size } = fstatSync(fd);
+    const last = Buffer.alloc(1);
+    if (size > 0 && readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a)
+      writeSync(fd, '\n');
+    return fd;
+  };
+  const write = (line: Content) => {
+    if (failed || sessionId === undefined) return;
+    try {
+      descriptor ??= open(sessionId);
+      writeSync(descriptor, `${JSON.stringify({ ...line, sessionId })}\n`);
+    } catch (error) {
+      failed = true;
+      options.onError(error);
+    }
+  };
+  const flush = () => {
+    for (let line = waiting.shift(); line !== undefined; line = waiting.shift()) write(line);
+  };
+  /** A conversation entry: chained, stamped, and named after its backend and agent session. */
+  const entry = (fields: Content & { readonly type: string }, uuid = options.newUuid()) => {
+    const line = {
+      parentUuid,
+      isSidechain: false,
+      userType: 'external',
+      entrypoint: options.entrypoint,
+      cwd: options.cwd,
+      version: options.version,
+      gitBranch: options.gitBranch,
+      ...fields,
+      uuid,
+      timestamp: options.now().toISOString(),
+      agentbridge: { backend: options.backendId, agentSessionId },
+    };
+    parentUuid = uuid;
+    if (sessionId === undefined) waiting.push(line);
+    else write(line);
+    return uuid;
+  };
+
+  const begin = (id: string) => {
+    if (sessionId !== undefined) return;
+    sessionId = id;
+    const seed = options.seed ?? [];
+    for (const seeded of seed) write({ ...seeded, sessionId: id });
+    // Entries that waited for the id hang on the seed's last one.
+    const seedLeaf = seed.at(-1)?.uuid;
+    if (seedLeaf !== undefined && waiting[0] !== undefined)
+      waiting[0] = { ...waiting[0], parentUuid: seedLeaf };
+    if (seedLeaf !== undefined && waiting.length === 0) parentUuid = seedLeaf;
+    flush();
+  };
+
+  return {
+    /** The agent session behind the entries from now on. */
+    agentSession(id: string) {
+      agentSessionId = id;
+    },
+    /** A client prompt (a `user` line that is not a tool result). */
+    prompt(message: UserMessage) {
+      const { content } = message.message;
+      const blocks = typeof content === 'string' ? [{ type: 'text', text: content }] : content;
+      if (blocks.every((block) => block.type === 'tool_result')) return;
+      const text = blocks.flatMap((block) => (block.type === 'text' ? [block.text] : []));
+      lastPrompt = text.join('\n') || lastPrompt;
+      const isMeta = message.isSynthetic === true ? { isMeta: true } : {};
+      entry({ type: 'user', message: { role: 'user', content: blocks }, ...isMeta }, message.uuid);
+    },
+    /** A line the client was sent: assistant blocks, tool results, the session id, turn ends. */
+    sent(message: KnownServerMessage) {
+      if (message.type === 'system' && message.subtype === 'init') return begin(message.session_id);
+      if (message.type === 'assistant' && message.parent_tool_use_id === null) {
+        const { content, ...rest } = message.message;
+        content.forEach((block, index) => {
+          const uuid = (index === 0 && message.uuid) || options.newUuid();
+          entry({ type: 'assistant', message: { ...rest, content: [block] } }, uuid);
+          if (block.type === 'tool_use' && typeof block.id === 'string')
+            toolUseEntry.set(block.id, uuid);
+        });
+      } else if (message.type === 'user' && message.parent_tool_use_id === null) {
+        const content = message.message.content;
+        const first = Array.isArray(content) ? content[0] : undefined;
+        const toolUseId = first?.type === 'tool_result' ? first.tool_use_id : undefined;
+        const source = typeof toolUseId === 'string' ? toolUseEntry.get(toolUseId) : undefined;
+        entry(
+          {
+            type: 'user',
+            message: message.message,
+            // SN-04: as Claude Code, always; a tool without structured output gets its result's content.
+            toolUseResult: message.tool_use_result ?? (first as { content?: unknown })?.content,
+            ...(source === undefined ? {} : { sourceToolAssistantUUID: source }),
+          },
+          message.uuid,
+        );
+      } else if (message.type === 'system' && message.subtype === 'informational') {
+        entry({
+          type: 'system',
+          subtype: 'informational',
+          content: message.content,
+          level: message.level,
+          isMeta: false,
+        });
+      } else if (message.type === 'result' && lastPrompt !== undefined && parentUuid !== null) {
+        write({ type: 'last-prompt', lastPrompt, leafUuid: parentUuid });
+      }
+    },
+    close() {
+      if (descriptor !== undefined) closeSync(descriptor);
+      descriptor = undefined;
+    },
+  };
+}
