@@ -135,6 +135,8 @@ export type ToolCall = {
   terminalExitCode?: number;
   /** The terminal the bridge made for this call (CF-04). */
   terminalId?: string;
+  /** CF-12: the client terminal the agent runs this call of its own in (its output is GA-09's). */
+  agentTerminalId?: string;
   /** Its PreToolUse hooks, run once (HK-06): the verdict, or who waits for it. */
   preToolUse?: { verdict?: HookVerdict; readonly waiting: ((verdict: HookVerdict) => void)[] };
 };

@@ -318,6 +318,56 @@ describe('the bridge as an ACP client for files and terminals', () => {
     });
   });
 
+  it('CF-12 GA-09 an agent that runs its own allowed call in a client terminal gets that output as the tool_result, not [terminal id]', () => {
+    const harness = clientHarness();
+    const line = "printf 'hello' > hello.txt && cat hello.txt";
+    const toolCall = {
+      toolCallId: 'bash-1',
+      title: 'Run',
+      kind: 'execute',
+      rawInput: { command: line },
+    };
+    harness.agent({
+      jsonrpc: '2.0',
+      method: 'session/update',
+      params: { sessionId: 'sess-1', update: { sessionUpdate: 'tool_call', ...toolCall } },
+    });
+    harness.agent({
+      jsonrpc: '2.0',
+      id: 9,
+      method: 'session/request_permission',
+      params: {
+        sessionId: 'sess-1',
+        toolCall,
+        options: [{ optionId: 'ok', name: 'Allow', kind: 'allow_once' }],
+      },
+    });
+    answerCanUseTool(harness, { behavior: 'allow' });
+    call(harness, 'terminal/create', { command: line });
+    expect(canUseTools(harness)).toHaveLength(1);
+    hostAnswers(harness, { ok: true, value: { terminalId: 't9' } });
+    call(harness, 'terminal/wait_for_exit', { terminalId: 't9' });
+    hostAnswers(harness, { ok: true, value: { exitCode: 0, signal: null } });
+    call(harness, 'terminal/output', { terminalId: 't9' });
+    hostAnswers(harness, { ok: true, value: { output: 'hello', truncated: false } });
+    harness.agent({
+      jsonrpc: '2.0',
+      method: 'session/update',
+      params: {
+        sessionId: 'sess-1',
+        update: {
+          sessionUpdate: 'tool_call_update',
+          toolCallId: 'bash-1',
+          status: 'completed',
+          content: [{ type: 'terminal', terminalId: 't9' }],
+        },
+      },
+    });
+    const blocks = toolBlocks(harness);
+    expect(blocks.filter((block: Line) => block.type === 'tool_use')).toHaveLength(1);
+    expect(blocks.at(-1)).toMatchObject({ type: 'tool_result', content: 'hello', is_error: false });
+  });
+
   it('CF-05 a host failure reaches the agent: a missing file is ACP resource-not-found; the call shows the error', () => {
     const harness = clientHarness();
     const id = call(harness, 'fs/read_text_file', { path: '/proj/none' });

@@ -89,6 +89,9 @@ export function onClientMethod(
   );
   if (asked !== undefined) {
     asked.allowanceUsed = true;
+    // CF-12: the agent runs its own call in a client terminal: that call gets its output.
+    if (method === 'terminal/create')
+      return perform(context, id, method, params, turn, asked, true);
     return perform(context, id, method, params, turn);
   }
   const [name, input]: [string, Params] =
@@ -153,12 +156,15 @@ function perform(
   params: Params,
   turn: Turn | undefined,
   tool?: ToolCall,
+  agentsOwn = false,
 ) {
   const { terminalId } = params;
+  const calls = [...(turn?.tools.values() ?? [])];
+  const own = agentsOwn ? tool : calls.find((call) => call.agentTerminalId === terminalId);
   const followed =
-    tool ??
+    (agentsOwn ? undefined : tool) ??
     (typeof terminalId === 'string'
-      ? [...(turn?.tools.values() ?? [])].find((call) => call.terminalId === terminalId)
+      ? calls.find((call) => call.terminalId === terminalId)
       : undefined);
   const operation = params as HostOperationMap[typeof method]['params'];
   context.host.perform(method, operation, (result: HostResult) => {
@@ -170,6 +176,7 @@ function perform(
     }
     const value = result.value as Params;
     context.rpc.respond(id, value);
+    if (own !== undefined && context.state.turn === turn) followOwnTerminal(own, method, value);
     if (followed === undefined || turn === undefined || context.state.turn !== turn) return;
     if (method === 'fs/read_text_file')
       return settle(context, turn, followed, false, String(value.content ?? ''));
@@ -187,6 +194,15 @@ function perform(
     if (method === 'terminal/release')
       settle(context, turn, followed, followed.status === 'failed');
   });
+}
+
+/** CF-12, GA-09: what the agent's own call printed in its client terminal, and its exit. */
+function followOwnTerminal(tool: ToolCall, method: HostOperationKind, value: Params) {
+  if (method === 'terminal/create') tool.agentTerminalId = String(value.terminalId);
+  if (typeof value.output === 'string') tool.terminalOutput = value.output;
+  const exit = isRecord(value.exitStatus) ? value.exitStatus : value;
+  if (method !== 'terminal/create' && typeof exit.exitCode === 'number')
+    tool.terminalExitCode = exit.exitCode;
 }
 
 /** A bridge-made call ends: its `tool_result`, its PostToolUse hooks, the round it closes (LM-01). */

@@ -64,10 +64,12 @@ function claudeWorldEnv(
 
 /**
  * A world for claude-agent-acp running the real Claude Code: a fake Messages API, the offline
- * Claude environment, the net guard in claude-agent-acp and the proxy trap for Claude Code.
+ * Claude environment, the net guard in claude-agent-acp and the proxy trap for Claude Code;
+ * `generic` runs it through the generic `acp` backend instead of `claude-acp`.
  */
 export async function createClaudeAcpWorld(
   options: CliWorldOptions = {},
+  generic = false,
 ): Promise<CliWorld<FakeAnthropicServer>> {
   const server = await startFakeAnthropicServer();
   const directories = options.directories ?? {
@@ -78,17 +80,21 @@ export async function createClaudeAcpWorld(
   const trap = await startProxyTrap();
   const netLogPath = join(homeDirectory, 'net-connections.jsonl');
   const wirePath = join(homeDirectory, `acp-wire-${server.port}.jsonl`);
+  const shimPath = writeAgentShim(
+    homeDirectory,
+    'claude-agent-acp',
+    [process.execPath, claudeAgentAcpEntryPoint()],
+    wirePath,
+    { NODE_OPTIONS: `--require=${netGuardPreloadPath}`, AGENTBRIDGE_E2E_NET_LOG: netLogPath },
+  );
   return assembleWorld({
     server,
     directories,
-    backendId: 'claude-acp',
-    shimPath: writeAgentShim(
-      homeDirectory,
-      'claude-agent-acp',
-      [process.execPath, claudeAgentAcpEntryPoint()],
-      wirePath,
-      { NODE_OPTIONS: `--require=${netGuardPreloadPath}`, AGENTBRIDGE_E2E_NET_LOG: netLogPath },
-    ),
+    // `generic`: through `--backend acp --agent-command <shim>` (client fs and terminals offered).
+    ...(generic
+      ? { backendId: 'acp', extraArgs: { backend: 'acp', 'agent-command': shimPath } }
+      : { backendId: 'claude-acp' }),
+    shimPath,
     wirePath,
     connections: () => [...readConnectionLog(netLogPath), ...trap.connections()],
     closeExtras: () => trap.close(),
