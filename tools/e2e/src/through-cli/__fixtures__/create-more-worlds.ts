@@ -98,7 +98,11 @@ export async function createClaudeAcpWorld(
     wirePath,
     connections: () => [...readConnectionLog(netLogPath), ...trap.connections()],
     closeExtras: () => trap.close(),
-    agentEnv: claudeWorldEnv(server.url, homeDirectory, trap.url),
+    agentEnv: {
+      ...claudeWorldEnv(server.url, homeDirectory, trap.url),
+      // The generic backend hands no vendor's credentials to its agent unless named (EV-01).
+      ...(generic && { AGENTBRIDGE_PASS_ENV: 'ANTHROPIC_API_KEY,ANTHROPIC_BASE_URL' }),
+    },
   });
 }
 
