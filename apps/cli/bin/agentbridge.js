@@ -8,8 +8,11 @@ const { enableCompileCache } = process.getBuiltinModule('node:module');
 if (!process.argv.slice(2).some((arg) => /^(?:--version|-v|--help|-h)$/.test(arg))) {
   // V8's young generation stays at its first size: what a stream allocates per line dies young, and
   // a grown young generation stays resident (see the peak RSS of `pnpm bench`), for no speed gained.
+  // `--expose-gc`: the host collects the pieces of a very long line at once (collect-garbage.ts).
   // Set first: V8 rejects a code cache made under other flags.
-  process.getBuiltinModule('node:v8').setFlagsFromString('--semi-space-growth-factor=1');
+  process
+    .getBuiltinModule('node:v8')
+    .setFlagsFromString('--semi-space-growth-factor=1 --expose-gc');
   if (env.NODE_DISABLE_COMPILE_CACHE === undefined) useCodeCache();
 }
 require('../bundle/agentbridge.cjs');

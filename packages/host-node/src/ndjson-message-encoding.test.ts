@@ -63,13 +63,63 @@ describe('createLineWriter, deltas', () => {
     );
   });
 
+  it('X-18 writes exactly the bytes of JSON.stringify for any delta, short or long, any key order (property)', () => {
+    const text = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 300 }),
+      fc.string({ unit: 'grapheme', minLength: 250, maxLength: 600 }),
+    );
+    const keys = ['type', 'event', 'session_id', 'parent_tool_use_id', 'uuid'] as const;
+    fc.assert(
+      fc.property(
+        text,
+        fc.constantFrom('text_delta', 'thinking_delta'),
+        fc.oneof(fc.constant(null), fc.string()),
+        fc.shuffledSubarray([...keys], { minLength: 5, maxLength: 5 }),
+        fc.boolean(),
+        (value, kind, parent, order, deltaTypeLast) => {
+          const field = kind === 'text_delta' ? 'text' : 'thinking';
+          const delta = deltaTypeLast
+            ? { [field]: value, type: kind }
+            : { type: kind, [field]: value };
+          const fields: Record<string, unknown> = {
+            type: 'stream_event',
+            event: { type: 'content_block_delta', index: 3, delta },
+            session_id: 's-1',
+            parent_tool_use_id: parent,
+            uuid: 'u-1',
+          };
+          const message = Object.fromEntries(order.map((key) => [key, fields[key]]));
+          const typed = message as unknown as KnownServerMessage;
+          expect(writtenLine(typed)).toBe(JSON.stringify(message));
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('X-18 a long and a short delta from the same builder share one key order', () => {
+    const line = (text: string) =>
+      writtenLine({
+        type: 'stream_event',
+        event: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } },
+        session_id: 's-1',
+        parent_tool_use_id: null,
+        uuid: 'u-1',
+      } as KnownServerMessage);
+    const keysOf = (text: string) => Object.keys(JSON.parse(line(text)));
+    expect(keysOf('x'.repeat(300))).toEqual(keysOf('x'));
+    expect(line('x')).toBe(
+      '{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"x"}},"session_id":"s-1","parent_tool_use_id":null,"uuid":"u-1"}',
+    );
+  });
+
   it('X-13 encodes a text delta by hand, the text of JSON.stringify, without stringifying it', () => {
     for (const text of ['hé "x"\n', 'plain', '🎉 \u0001', '']) {
       const message = {
         type: 'stream_event',
         event: { type: 'content_block_delta', index: 12, delta: { type: 'text_delta', text } },
-        parent_tool_use_id: null,
         session_id: 's-1',
+        parent_tool_use_id: null,
         uuid: 'u-1',
       } as const satisfies KnownServerMessage;
       const stringify = vi.spyOn(JSON, 'stringify');

@@ -190,7 +190,7 @@ export function createLineWriter(options: {
     if (text === undefined) return false;
     const { event, parent_tool_use_id: parent, session_id: session, uuid } = message as Delta;
     if (parent !== tail.parent || session !== tail.sessionId) {
-      const ids = `}},"parent_tool_use_id":${JSON.stringify(parent)},"session_id":${JSON.stringify(session)},"uuid":`;
+      const ids = `}},"session_id":${JSON.stringify(session)},"parent_tool_use_id":${JSON.stringify(parent)},"uuid":`;
       tail = { parent, sessionId: session, bytes: Buffer.from(mask(ids)) };
     }
     // At most 6 bytes a unit (`\u0000`); the index takes at most 24.
@@ -262,15 +262,11 @@ const deltaStart = Buffer.from(
 );
 const textField = Buffer.from(',"delta":{"type":"text_delta","text":');
 const thinkingField = Buffer.from(',"delta":{"type":"thinking_delta","thinking":');
-/** A text or thinking delta holding exactly its fields, written by hand (`appendDelta`). */
 type Delta = { event: { index: number; delta: { type: string } }; uuid: string } & {
   [key in 'parent_tool_use_id' | 'session_id']: string;
 };
 
-/**
- * The text of a short text or thinking delta holding exactly its fields (the bulk of a turn),
- * which `appendDelta` writes by hand: the same value as `JSON.stringify` (a property test).
- */
+/** The text of a short delta `appendDelta` writes by hand, the bytes of `JSON.stringify` (X-18). */
 function deltaText(message: KnownServerMessage): string | undefined {
   if (message.type !== 'stream_event' || message.event.type !== 'content_block_delta') return;
   const { event, parent_tool_use_id: parent, session_id: sessionId, uuid } = message;
@@ -285,15 +281,18 @@ function deltaText(message: KnownServerMessage): string | undefined {
     (parent === null || typeof parent === 'string') &&
     typeof uuid === 'string' &&
     uuid.length <= 64 &&
-    keyCount(message) === 5 &&
-    keyCount(event) === 3 &&
-    keyCount(delta) === 2;
+    inOrder(message, messageKeys) &&
+    inOrder(event, eventKeys) &&
+    inOrder(delta, delta.type === 'text_delta' ? textKeys : thinkingKeys);
   return simple ? text : undefined;
 }
 
-/** Enumerable keys, counted without allocating an array (this runs per text delta). */
-function keyCount(value: object): number {
+const messageKeys = 'type event session_id parent_tool_use_id uuid'.split(' ');
+const eventKeys = 'type index delta'.split(' ');
+const [textKeys, thinkingKeys] = ['type text'.split(' '), 'type thinking'.split(' ')];
+/** Exactly `keys`, in the order `appendDelta` writes them (X-18); no allocation (per delta). */
+function inOrder(value: object, keys: readonly string[]): boolean {
   let count = 0;
-  for (const _key in value) count += 1;
-  return count;
+  for (const key in value) if (keys[count++] !== key) return false;
+  return count === keys.length;
 }
