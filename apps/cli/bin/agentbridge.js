@@ -47,12 +47,12 @@ function useCodeCache() {
   Module.prototype._compile = function compileWithCache(content, filename) {
     // Only the chunks, whose names hold their content hash (not the entry, which changes in place),
     // of 8 KiB or more (reading a cache costs more than compiling less), without `import()` (Node 20
-    // loses a cached script's dynamic-import callback).
+    // loses a cached script's dynamic-import callback; a JSDoc `@typedef { import(…) }` is no call).
     if (
       dirname(filename) !== bundle ||
       filename.endsWith('agentbridge.cjs') ||
       content.length < 8192 ||
-      content.includes('import(')
+      /(?<!@typedef \{ )import\(/.test(content)
     )
       return compile.call(this, content, filename);
     const file = join(directory, `${basename(filename)}.cache`);
