@@ -82,7 +82,7 @@ reported ~--managed-settings-in-initialize | Managed settings in the SDK's initi
 reported ~--project-config-root <dir> | Project configuration root
 reported ~--plugin-dir-no-mcp <path> | Claude Code plugin directory without its MCP servers
 reported ~--initialize-fields <names> | Options the SDK sends in initialize
-reported ~--session-mirror | Mirror the session
+honoured ~--session-mirror | Send transcript entries to the client's session store
 reported ~--channels <servers...> | Channel notifications
 refused --bg, --background | !agentbridge runs in the foreground
 refused --cloud [description|session_id|url] | !cloud sessions are Anthropic's service

@@ -124,6 +124,8 @@ export function parseCommandLine(argv: readonly string[]) {
     resumeSessionAt: last('resume-session-at'),
     /** `--no-session-persistence`: no transcript is written (SN-01). */
     persistSession: !has('no-session-persistence'),
+    /** `--session-mirror` (the SDK's `sessionStore`): transcript entries sent as `transcript_mirror` (SN-11). */
+    sessionMirror: has('session-mirror'),
     awaitInitialize: has('await-initialize'),
     model: last('model'),
     /** As given, or `bypassPermissions` for `--dangerously-skip-permissions`. */

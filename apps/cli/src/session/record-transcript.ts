@@ -28,6 +28,8 @@ type RecordOptions = Pick<
   readonly backendId: string;
   readonly entrypoint: string | undefined;
   readonly logger: Logger;
+  /** SN-11: `--session-mirror`: every entry also goes to the client as a `transcript_mirror` line. */
+  readonly mirror?: boolean | undefined;
 };
 
 /**
@@ -37,7 +39,15 @@ type RecordOptions = Pick<
  */
 export function recordTranscript(transport: Transport, options: RecordOptions) {
   const { logger } = options;
+  // SN-11: entries appended since the last event, sent after it (the SDK's store mirrors them).
+  const mirrored: { filePath: string; entries: unknown[] }[] = [];
+  const onAppend = (filePath: string, entry: unknown) => {
+    const last = mirrored.at(-1);
+    if (last?.filePath === filePath) last.entries.push(entry);
+    else mirrored.push({ filePath, entries: [entry] });
+  };
   const writer = createTranscriptWriter({
+    onAppend: options.mirror ? onAppend : undefined,
     ...options,
     gitBranch: gitBranchOf(options.cwd),
     entrypoint: options.entrypoint || 'cli',
@@ -51,6 +61,11 @@ export function recordTranscript(transport: Transport, options: RecordOptions) {
       transport.onEvent((event) => {
         if (event.type === 'client-message') writer.sent(event.message);
         listener(event);
+        for (let frame = mirrored.shift(); frame !== undefined; frame = mirrored.shift())
+          listener({
+            type: 'client-line',
+            line: JSON.stringify({ type: 'transcript_mirror', ...frame }),
+          });
       }),
     start: () => transport.start(),
     writeClientLine(line) {

@@ -22,6 +22,8 @@ export type TranscriptWriterOptions = {
   /** SN-09: entries a fork's transcript starts with (rewritten to the new session id). */
   readonly seed?: readonly TranscriptEntry[];
   readonly onError: (error: unknown) => void;
+  /** SN-11: each entry as it was appended (`--session-mirror`). */
+  readonly onAppend?: ((filePath: string, entry: Content) => void) | undefined;
 };
 
 type Content = Readonly<Record<string, unknown>>;
@@ -56,7 +58,9 @@ export function createTranscriptWriter(options: TranscriptWriterOptions) {
     if (failed || sessionId === undefined) return;
     try {
       descriptor ??= open(sessionId);
-      writeSync(descriptor, `${JSON.stringify({ ...line, sessionId })}\n`);
+      const entry = { ...line, sessionId };
+      writeSync(descriptor, `${JSON.stringify(entry)}\n`);
+      options.onAppend?.(join(options.directory, `${sessionId}.jsonl`), entry);
     } catch (error) {
       failed = true;
       options.onError(error);

@@ -13,6 +13,7 @@ import {
   tagSession,
 } from '@anthropic-ai/claude-agent-sdk';
 import { describe, expect, it } from 'vitest';
+import { createScratchDirectory } from '../launch-agent.js';
 import { createGeminiWorld } from '../through-cli/__fixtures__/create-cli-world.js';
 import { useCliWorlds } from '../through-cli/__fixtures__/use-cli-worlds.js';
 import { resultOf } from '../through-cli/__fixtures__/wire-queries.js';
@@ -132,6 +133,32 @@ describe('sessions through agentbridge on Gemini CLI, read with the SDK’s sess
       const left = (await listSessions({ dir })).map((session) => session.sessionId);
       expect(left).toEqual([fork.sessionId]);
     });
+  });
+
+  it('SN-11 sessionStore: the SDK mirrors the transcript entries into the store as they are written', async () => {
+    const { store, entries } = memoryStore();
+    const directories = {
+      homeDirectory: createScratchDirectory('sessions-store-home'),
+      workDirectory: createScratchDirectory('sessions-store-work'),
+    };
+    // The SDK keys a mirrored file by its path under its own config directory: the world's.
+    const { world, sessionId } = await withConfigDirectory(directories, async () => {
+      const started = await worlds.start({
+        world: { directories },
+        keepDirectories: true,
+        query: { sessionStore: store },
+      });
+      started.world.server.enqueueTurn({ parts: [{ text: 'Stored.' }] });
+      const id = resultOf(await started.run.turn('Keep this.')).session_id;
+      await worlds.finishEarly(started.world);
+      return { world: started.world, sessionId: id };
+    });
+    const mirrored = (entries.get(sessionId) ?? []) as { type: string; uuid?: string }[];
+    const written = transcriptLines(world.directories, sessionId).map((line) => line.uuid);
+    expect(mirrored.filter((entry) => entry.uuid).map((entry) => entry.uuid)).toEqual(
+      written.filter(Boolean),
+    );
+    expect(mirrored.map((entry) => entry.type)).toEqual(['user', 'assistant', 'last-prompt']);
   });
 
   it('SN-01 --no-session-persistence (persistSession: false) writes no transcript', async () => {

@@ -46,6 +46,7 @@ export async function runAgent(
         version: cliVersion(),
         backendId: manifest.id,
         entrypoint: context.env.CLAUDE_CODE_ENTRYPOINT,
+        mirror: commandLine.sessionMirror,
         logger,
       });
       transport = recorded.transport;

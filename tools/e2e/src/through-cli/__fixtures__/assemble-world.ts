@@ -127,6 +127,9 @@ export function assembleWorld<Server extends FakeModelServer>(
     LANG: 'C.UTF-8',
     TERM: 'dumb',
     NO_COLOR: '1',
+    // Where transcripts go (`<HOME>/.claude` in any case), told so that the SDK's session store
+    // mirrors them: it keys a file by its path under the CLAUDE_CONFIG_DIR of `env` (SN-11).
+    CLAUDE_CONFIG_DIR: join(directories.homeDirectory, '.claude'),
     ...parts.agentEnv,
     HOME: directories.homeDirectory,
     XDG_CONFIG_HOME: join(directories.homeDirectory, '.config'),
