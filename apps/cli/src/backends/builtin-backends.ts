@@ -1,4 +1,4 @@
-import { registerClaudeAcpBackend } from '@agentbridge/backend-claude-acp';
+import { claudeAcpManifest, registerClaudeAcpBackend } from '@agentbridge/backend-claude-acp';
 import { registerCodexBackend } from '@agentbridge/backend-codex';
 import { registerGeminiBackend } from '@agentbridge/backend-gemini';
 import { registerGrokBackend } from '@agentbridge/backend-grok';
@@ -22,15 +22,8 @@ const common = {
   quirks: {},
 } as const;
 
-const claudeCredentials = [
-  'ANTHROPIC_API_KEY',
-  'ANTHROPIC_AUTH_TOKEN',
-  'CLAUDE_CODE_OAUTH_TOKEN',
-  'AWS_BEARER_TOKEN_BEDROCK',
-  'AWS_ACCESS_KEY_ID',
-  'AWS_SECRET_ACCESS_KEY',
-  'AWS_SESSION_TOKEN',
-];
+// Both run the real Claude Code: the same Anthropic and Bedrock credentials (EV-02).
+const claudeCredentials = claudeAcpManifest.env.credentials;
 
 /** `claude`: a real Claude Code CLI relayed as is (`stream-json`), to compare with an ACP agent. */
 const claudeManifest = {
