@@ -89,12 +89,12 @@ function skipGroup(text, open) {
   return -1;
 }
 
-/** Titles of `it`, `test` and `describe` calls, `.each(table)(title)` and modifiers included. */
+/** Titles of `it`, `test` and `describe` calls, `.each(table)(title)`, `.skipIf(c)(title)` and modifiers included. */
 function titlesOf(text) {
   const titles = [];
   for (const call of text.matchAll(/(?<![.\w$])(?:it|test|describe)((?:\.\w+)*)\(/g)) {
     let index = call.index + call[0].length - 1;
-    if (/\.each\b/.test(call[1])) {
+    if (/\.(?:each|skipIf|runIf)\b/.test(call[1])) {
       index = skipGroup(text, index);
       while (/\s/.test(text[index] ?? '')) index += 1;
       if (index < 0 || text[index] !== '(') continue;

@@ -145,6 +145,21 @@ describe('spawnAgentProcess framing (real child processes)', () => {
     },
   );
 
+  it.skipIf(process.platform !== 'linux')(
+    'X-19 a daemon the agent started in its own session dies when the agent is stopped',
+    async () => {
+      const { child, lines } = spawnFixture('detaching-agent.mjs', []);
+      await eventually(() => lines.length === 1);
+      const { daemonPid } = JSON.parse(lines[0] ?? '{}') as { daemonPid: number };
+      started.push(daemonPid);
+      expect(isProcessAlive(daemonPid)).toBe(true);
+      const exit = await child.stop();
+      // The agent left on stdin EOF, before any signal; its daemon did not, until reaped.
+      expect(exit).toMatchObject({ code: 0, signal: null });
+      expect(isProcessAlive(daemonPid)).toBe(false);
+    },
+  );
+
   it('reports a spawn failure through spawned and exited', async () => {
     const child = spawnAgentProcess({
       command: '/nonexistent/agent',

@@ -1,8 +1,10 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { LineTooLongError, type Logger, noopLogger } from '@agentbridge/core/contracts';
 import { spawn } from 'cross-spawn';
 import { createLineSplitter, defaultMaxLineBytes } from './ndjson.js';
 import { stopProcessTree } from './process-group.js';
+import { agentMarkerName, killMarkedProcesses } from './terminal-reaper.js';
 
 /** How a child process ended; `spawnError` when it could not be started. */
 type ProcessExit = {
@@ -33,6 +35,9 @@ type AgentProcessListeners = {
   readonly onInputDrain?: () => void;
 };
 
+/** X-19: the agent's detached descendants get SIGTERM for ~0.2 s before SIGKILL. */
+const reapOptions = { name: agentMarkerName, termRounds: 10 };
+
 /** Stderr lines held until {@link AgentProcess.listen} (older ones are only in the tail). */
 const heldStderrLines = 64;
 
@@ -46,9 +51,11 @@ export type AgentProcess = ReturnType<typeof spawnAgentProcess>;
 export function spawnAgentProcess(options: ProcessOptions) {
   const { command, args, cwd, logger = noopLogger, maxLineBytes = defaultMaxLineBytes } = options;
   logger.debug('spawning process', { command, args, cwd });
+  // X-19: what the agent starts carries this, so even a daemon it detached dies with it.
+  const marker = `${process.pid}-${randomUUID()}`;
   const child = spawn(command, [...args], {
     cwd,
-    env: options.env,
+    env: { ...options.env, [agentMarkerName]: marker },
     stdio: 'pipe',
     detached: process.platform !== 'win32',
     windowsHide: true,
@@ -227,7 +234,9 @@ export function spawnAgentProcess(options: ProcessOptions) {
       const { stopGraceMs: graceMs } = options;
       // GA-13: `now` (the user's signal) sends SIGTERM right after stdin EOF, without a grace.
       const exitsOnStdinEof = stopOptions.now === true ? false : options.exitsOnStdinEof;
-      stopping ??= stopProcessTree(target, { graceMs, exitsOnStdinEof, logger }).then(() => exited);
+      stopping ??= stopProcessTree(target, { graceMs, exitsOnStdinEof, logger })
+        .then(() => killMarkedProcesses(new Set([marker]), logger, reapOptions))
+        .then(() => exited);
       return stopping;
     },
   };
