@@ -14,6 +14,7 @@ import type { AcpLaunch } from '../acp-launch.js';
 import type { AuthMethodInfo } from '../auth/read-auth-methods.js';
 import type { HookRegistry } from '../hooks/hook-registry.js';
 import type { HookVerdict } from '../hooks/run-hooks.js';
+import type { OpenObject } from '../json-rpc/agent-schemas.js';
 import type { JsonRpcChannel } from '../json-rpc/json-rpc.js';
 import type { McpState } from '../mcp/mcp-state.js';
 import type { McpServerStatus } from '../mcp/to-acp-mcp-servers.js';
@@ -116,7 +117,8 @@ export type ToolCall = {
   claudeName?: string;
   /** The last status told (ACP: absent is `pending`). */
   status?: string;
-  rawInput?: unknown;
+  /** Its `rawInput` (an object: the edge keeps no other), protocol-open. */
+  rawInput?: OpenObject;
   locations?: readonly ToolCallLocation[];
   /** The first diff of the latest `content`. */
   diff?: Partial<Diff>;

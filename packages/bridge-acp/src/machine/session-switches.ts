@@ -1,4 +1,5 @@
 import type { SetSessionConfigOptionResponse } from '@agentclientprotocol/sdk/unstable';
+import { agentMethods, setModelMethod } from '../json-rpc/acp-methods.js';
 import { formatRpcError } from '../json-rpc/format-rpc-error.js';
 import type { RpcOutcome } from '../json-rpc/json-rpc.js';
 import { limitsOf } from '../limits/launch-limits.js';
@@ -46,14 +47,18 @@ export function switchTo(
   };
   if (configId !== undefined) {
     context.rpc.request(
-      'session/set_config_option',
+      agentMethods.session_set_config_option,
       { sessionId: session.id, configId, value: id },
       onAnswer,
     );
   } else if (kind === 'mode') {
-    context.rpc.request('session/set_mode', { sessionId: session.id, modeId: id }, onAnswer);
+    context.rpc.request(
+      agentMethods.session_set_mode,
+      { sessionId: session.id, modeId: id },
+      onAnswer,
+    );
   } else if (session.catalog.models.length > 0 || context.quirks.supportsSetModel === true) {
-    context.rpc.request('session/set_model', { sessionId: session.id, modelId: id }, onAnswer);
+    context.rpc.request(setModelMethod, { sessionId: session.id, modelId: id }, onAnswer);
   } else {
     done({ ok: false, error: 'the agent offers no model selection' });
   }
@@ -156,7 +161,7 @@ export function setConfigChoice(
   done: (error?: string) => void,
 ) {
   context.rpc.request<SetSessionConfigOptionResponse | null>(
-    'session/set_config_option',
+    agentMethods.session_set_config_option,
     { sessionId: session.id, ...choice },
     (answer) => {
       if (!answer.ok) return done(formatRpcError(answer.error));

@@ -1,6 +1,6 @@
 import type { BackendQuirks } from '@agentbridge/core/contracts';
-import { isRecord } from '@agentbridge/core/contracts';
 import type { Diff, ToolCallLocation } from '@agentclientprotocol/sdk';
+import type { OpenObject } from '../json-rpc/agent-schemas.js';
 import { shellWords } from '../permissions/shell-command.js';
 import { claudeToolFields, requiredClaudeFields } from './claude-tools.js';
 import { titleCommand, unwrapMcpArguments } from './map-tool-name.js';
@@ -10,7 +10,7 @@ type ToolInputFacts = {
   readonly title?: string;
   readonly kind?: string;
   readonly metaKind?: string;
-  readonly rawInput?: unknown;
+  readonly rawInput?: OpenObject;
   readonly locations?: readonly ToolCallLocation[];
   /** The first diff of the latest `content`. */
   readonly diff?: Partial<Diff>;
@@ -30,7 +30,7 @@ export function buildToolInput(
   quirks: BackendQuirks,
 ): Record<string, unknown> {
   const args = unwrapMcpArguments(toolName, facts.rawInput, quirks);
-  const agent: Record<string, unknown> = isRecord(args) ? { ...args } : {};
+  const agent: Record<string, unknown> = { ...args };
   if (toolName.startsWith('mcp__')) return agent;
   const location = facts.locations?.[0]?.path;
   const own = <T>(table: Readonly<Record<string, T>> | undefined) =>
