@@ -1,3 +1,4 @@
+import type { SessionConfigOption } from '@agentclientprotocol/sdk/unstable';
 import { z } from 'zod';
 
 /*
@@ -29,6 +30,10 @@ const flag = loose(z.boolean());
 /** An object schema that keeps unknown keys; a non-object reads as `undefined`. */
 export const lenient = <const Shape extends z.ZodRawShape>(shape: Shape) =>
   loose(z.looseObject(shape));
+
+/** A list, its items typed as the SDK declares them; their readers check each field. */
+export const listOf = <Item>() =>
+  loose(z.array(z.unknown()).transform((items) => items as readonly Item[]));
 
 /** A JSON-RPC `error` object as received (A-08): any object is one, its fields as typed as sent. */
 const rpcError = z
@@ -104,3 +109,37 @@ export const promptResponse = lenient({
   _meta: usageMeta,
 });
 export type PromptResponseIn = z.output<typeof promptResponse>;
+
+/** The `session/new`, `load`, `resume` or `fork` answer (S-10..S-12): its id and catalogue. */
+export const sessionResult = lenient({
+  sessionId: text,
+  modes: lenient({ availableModes: z.unknown().optional(), currentModeId: text }),
+  models: lenient({ availableModels: z.unknown().optional(), currentModelId: text }),
+  configOptions: listOf<SessionConfigOption>(),
+});
+export type SessionResultIn = z.output<typeof sessionResult>;
+
+/** A model's `_meta` (U-21): its context window, a known convention. */
+export const modelMeta = lenient({ totalContextTokens: amount });
+
+/** The `session/set_config_option` answer (S-13): the options as they are now. */
+export const configOptionsResult = lenient({ configOptions: listOf<SessionConfigOption>() });
+
+/** A JSON-RPC error's `data`, or an API error body inside a message (A-08): its message. */
+export const errorBody = lenient({
+  error: z.unknown().optional(),
+  message: z.unknown().optional(),
+});
+
+/** A tool's `rawOutput` as an MCP result (T-21): `{result: {content}}` or `{content}`. */
+export const mcpToolResult = lenient({
+  result: lenient({ content: z.unknown().optional() }),
+  content: z.unknown().optional(),
+});
+
+/** An auth method's `_meta` (AU-10): the terminal sign-in conventions. */
+export const authMethodMeta = lenient({
+  'terminal-auth': lenient({ command: text, args: z.unknown().optional() }),
+  type: text,
+  args: z.unknown().optional(),
+});

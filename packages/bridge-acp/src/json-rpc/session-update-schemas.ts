@@ -11,6 +11,7 @@ import { z } from 'zod';
 import {
   isOpenObject,
   lenient,
+  listOf,
   loose,
   type OpenObject,
   openObject,
@@ -26,9 +27,6 @@ import {
  */
 
 const text = loose(z.string());
-/** A list, its items typed as the SDK declares them but not checked here (see above). */
-const listOf = <Item>() =>
-  loose(z.array(z.unknown()).transform((items) => items as readonly Item[]));
 
 /** The `_meta` facts of a tool call the bridge reads (T-14, T-21, GA-09); other keys kept. */
 const toolMeta = lenient({

@@ -23,6 +23,7 @@ import type { ControlRequestId } from '../north/client-lines.js';
 import type { ClientRequestChannel } from '../north/client-request-channel.js';
 import type { TurnStream } from '../north/turn-stream.js';
 import type { SessionCatalog } from '../session/session-catalog.js';
+import type { ToolInput } from '../tools/build-tool-input.js';
 import type { ToolOutput } from '../tools/tool-output.js';
 import type { UsageLedger } from '../usage/usage-ledger.js';
 import type { HostChannel } from './host-channel.js';
@@ -123,7 +124,7 @@ export type ToolCall = {
   /** The first diff of the latest `content`. */
   diff?: Partial<Diff>;
   name: string;
-  input: Record<string, unknown>;
+  input: ToolInput;
   stage: 'seen' | 'announced' | 'completed';
   permissionRequested: boolean;
   /** CF-11: its allowance has covered one client `fs`/`terminal` call (or was made for one). */
@@ -145,7 +146,7 @@ export type ToolCall = {
 
 /** How a tool call's permission ended: allowed with the input to use, or refused with a text. */
 export type PermissionOutcome =
-  | { readonly allow: true; readonly input: Record<string, unknown>; readonly always: boolean }
+  | { readonly allow: true; readonly input: ToolInput; readonly always: boolean }
   | { readonly allow: false; readonly text: string };
 
 /**
@@ -159,7 +160,7 @@ export type PendingPermission = {
   readonly toolCallId: string | undefined;
   readonly toolUseId: string;
   readonly toolName: string;
-  readonly input: Record<string, unknown>;
+  readonly input: ToolInput;
   /** The bridge carries the call out itself, so a changed input can be applied. */
   readonly inputChangeable: boolean;
   /** The agent offers an `allow_always` option (the client gets an "always allow" suggestion). */

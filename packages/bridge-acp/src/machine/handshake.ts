@@ -1,10 +1,8 @@
-import type {
-  InitializeResponse,
-  LoadSessionResponse,
-  NewSessionResponse,
-} from '@agentclientprotocol/sdk/unstable';
+import type { InitializeResponse } from '@agentclientprotocol/sdk/unstable';
 import { looksLikeAuthRequired } from '../auth/rank-auth-methods.js';
 import { agentMethods } from '../json-rpc/acp-methods.js';
+import { requestAgent } from '../json-rpc/agent-request.js';
+import { type SessionResultIn, sessionResult } from '../json-rpc/agent-schemas.js';
 import { formatRpcError } from '../json-rpc/format-rpc-error.js';
 import { acpProtocolVersion } from '../json-rpc/json-rpc.js';
 import { openMcpEndpoint } from '../mcp/open-mcp-endpoint.js';
@@ -122,7 +120,7 @@ function openSession(context: MachineContext, phase: Handshake) {
   }
   if (method === agentMethods.session_load) phase.replay = { sessionId: resumeId };
   const params = { ...sessionParams(context, agent), sessionId: resumeId };
-  context.rpc.request<LoadSessionResponse & { sessionId?: unknown }>(method, params, (answer) => {
+  requestAgent(context.rpc, method, params, sessionResult, (answer) => {
     if (handshakeOf(context) !== phase) return;
     phase.replay = undefined;
     if (!answer.ok) {
@@ -136,7 +134,7 @@ function openSession(context: MachineContext, phase: Handshake) {
     if (method === agentMethods.session_fork) {
       const forkId = answer.result?.sessionId;
       // Without the fork's id the only id known is the original's: never write into it.
-      if (typeof forkId !== 'string' || forkId === '')
+      if (forkId === undefined || forkId === '')
         return forkAsNew('session/fork returned no sessionId');
       openedId = forkId;
     }
@@ -180,7 +178,7 @@ function newSession(
     Object.assign(params, {
       systemPrompt: { mode: 'append', content: [{ type: 'text', text: instructions }] },
     });
-  context.rpc.request<NewSessionResponse>(agentMethods.session_new, params, (answer) => {
+  requestAgent(context.rpc, agentMethods.session_new, params, sessionResult, (answer) => {
     if (handshakeOf(context) !== phase) return;
     if (!answer.ok) {
       const errorText = formatRpcError(answer.error);
@@ -195,7 +193,7 @@ function newSession(
       return failHandshake(context, `session/new failed: ${errorText}`);
     }
     const sessionId = answer.result?.sessionId;
-    if (typeof sessionId !== 'string' || sessionId === '')
+    if (sessionId === undefined || sessionId === '')
       return failHandshake(context, 'session/new returned no sessionId.');
     const pending = { instructions: !viaSystemPrompt, history };
     sessionOpened(context, phase, sessionId, answer.result, false, warnings, pending);
@@ -207,7 +205,7 @@ function sessionOpened(
   context: MachineContext,
   phase: Handshake,
   sessionId: string,
-  result: Parameters<typeof readSessionCatalog>[0],
+  result: SessionResultIn,
   resumed: boolean,
   warnings: string[],
   pending: { readonly instructions?: boolean; readonly history?: string } = {},
