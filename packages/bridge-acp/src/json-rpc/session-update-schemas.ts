@@ -148,14 +148,12 @@ export function readChunk(params: unknown): SessionNotificationIn | undefined {
   const kind = fields.sessionUpdate;
   if (kind !== 'agent_message_chunk' && kind !== 'agent_thought_chunk') return undefined;
   if (fields._meta !== undefined) return undefined;
-  const read: { -readonly [Key in keyof Chunk]: Chunk[Key] } = {};
+  const parsed: { -readonly [Key in keyof Chunk]: Chunk[Key] } & { sessionUpdate: typeof kind } = {
+    sessionUpdate: kind,
+  };
   if ('content' in fields)
-    read.content = isOpenObject(fields.content) ? (fields.content as ContentBlock) : undefined;
+    parsed.content = isOpenObject(fields.content) ? (fields.content as ContentBlock) : undefined;
   if ('messageId' in fields)
-    read.messageId = typeof fields.messageId === 'string' ? fields.messageId : undefined;
-  const parsed: SessionUpdateIn =
-    kind === 'agent_message_chunk'
-      ? { ...read, sessionUpdate: kind }
-      : { ...read, sessionUpdate: 'agent_thought_chunk' };
+    parsed.messageId = typeof fields.messageId === 'string' ? fields.messageId : undefined;
   return typeof sessionId === 'string' ? { sessionId, update: parsed } : { update: parsed };
 }
