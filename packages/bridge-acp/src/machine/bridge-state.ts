@@ -31,6 +31,7 @@ type Capability =
   | 'loadSession'
   | 'resumeSession'
   | 'forkSession'
+  | 'listSessions'
   | 'image'
   | 'audio'
   | 'embeddedContext'
