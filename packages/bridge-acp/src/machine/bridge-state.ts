@@ -33,6 +33,7 @@ type Capability =
   | 'loadSession'
   | 'resumeSession'
   | 'forkSession'
+  | 'listSessions'
   | 'image'
   | 'audio'
   | 'embeddedContext'
