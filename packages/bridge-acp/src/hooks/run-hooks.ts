@@ -1,3 +1,4 @@
+import type { HookOutput } from '@agentbridge/core';
 import type { MachineContext } from '../machine/bridge-state.js';
 import { sessionIdOf, sessionOf } from '../machine/bridge-state.js';
 import { emitWarning } from '../machine/client-output.js';
@@ -11,7 +12,8 @@ export type HookVerdict = {
   readonly decision?: 'allow' | 'deny' | 'ask';
   /** The reason of the decision (for a deny, the text the tool's result quotes). */
   readonly reason?: string;
-  readonly updatedInput?: Record<string, unknown>;
+  /** The tool input to run instead (PreToolUse), as the hook's output gave it. */
+  readonly updatedInput?: NonNullable<HookOutput['hookSpecificOutput']>['updatedInput'];
   readonly additionalContext: readonly string[];
   /** `decision: 'block'` (or a failed blocking hook), with its reason. */
   readonly block?: string;
