@@ -1,4 +1,4 @@
-import type { InitializeRequest } from '@agentbridge/core';
+import type { InitializeRequest } from '@agentbridge/core/contracts';
 
 /** One matcher of the client's `initialize.hooks`: the callbacks to run when it matches. */
 type HookMatcher = {

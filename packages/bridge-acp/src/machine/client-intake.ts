@@ -1,9 +1,9 @@
+import { lineTagsOf, parseClientLine } from '@agentbridge/core';
 import type {
   ClientControlRequestMessage,
   InitializeRequest,
   McpServerConfig,
-} from '@agentbridge/core';
-import { lineTagsOf, parseClientLine } from '@agentbridge/core';
+} from '@agentbridge/core/contracts';
 import { readHookRegistry } from '../hooks/hook-registry.js';
 import { onMcpControl } from '../mcp/mcp-control.js';
 import { readSdkServers } from '../mcp/mcp-state.js';

@@ -1,4 +1,8 @@
-import type { ClientControlRequestMessage, LineTags, ParseLineError } from '@agentbridge/core';
+import type {
+  ClientControlRequestMessage,
+  LineTags,
+  ParseLineError,
+} from '@agentbridge/core/contracts';
 import type { MachineContext } from './bridge-state.js';
 import { emitControlError } from './client-output.js';
 

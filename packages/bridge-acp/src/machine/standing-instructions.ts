@@ -1,4 +1,4 @@
-import type { InitializeRequest } from '@agentbridge/core';
+import type { InitializeRequest } from '@agentbridge/core/contracts';
 import type { AcpLaunch } from '../acp-launch.js';
 
 /** The system-prompt fields of the client's `initialize` request (the Agent SDK sends them there). */

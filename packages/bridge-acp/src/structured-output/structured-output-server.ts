@@ -2,13 +2,8 @@ import { mcpParamsOf } from '@agentbridge/core';
 import type { McpJsonRpcMessage } from '@agentbridge/core/contracts';
 import { z } from 'zod';
 import type { MachineContext } from '../machine/bridge-state.js';
-import {
-  type McpReply,
-  type McpState,
-  mcpErrorCodes,
-  ownServerName,
-  type StructuredRecord,
-} from '../mcp/mcp-state.js';
+import { type McpReply, mcpErrorCodes, ownServerName } from '../mcp/mcp-state.js';
+import type { McpState, StructuredRecord } from '../mcp/mcp-state-types.js';
 
 /** Claude Code's tool, its description and its success text. */
 export const structuredOutputTool = {
