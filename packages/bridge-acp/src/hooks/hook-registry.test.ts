@@ -4,17 +4,17 @@ import { defaultHookTimeoutMs, matchesHook, readHookRegistry } from './hook-regi
 
 describe('the client hooks', () => {
   it('HK-01 initialize.hooks as the SDK sends them: matchers, callback ids, timeouts in seconds, onFailure', () => {
-    const registry = readHookRegistry({
-      PreToolUse: [
-        { matcher: 'Bash', hookCallbackIds: ['hook_0', 'hook_1'], timeout: 5 },
-        { hookCallbackIds: ['hook_2'], onFailure: 'block' },
-        { matcher: 'x' },
-        'nonsense',
-      ],
-      Stop: [{ hookCallbackIds: ['hook_3', 7, ''] }],
-      __proto__: [{ hookCallbackIds: ['hook_4'] }],
-      Bad: 'not a list',
-    });
+    const registry = readHookRegistry(
+      JSON.parse(
+        JSON.stringify({
+          PreToolUse: [
+            { matcher: 'Bash', hookCallbackIds: ['hook_0', 'hook_1'], timeout: 5 },
+            { hookCallbackIds: ['hook_2'], onFailure: 'block', timeout: 0 },
+          ],
+          Stop: [{ hookCallbackIds: ['hook_3', ''] }],
+        }).replace('"Stop"', '"__proto__":[{"hookCallbackIds":["hook_4"]}],"Stop"'),
+      ),
+    );
     expect(registry).toEqual({
       PreToolUse: [
         {
@@ -34,7 +34,6 @@ describe('the client hooks', () => {
         { matcher: undefined, callbackIds: ['hook_3'], timeoutMs: 60_000, blockOnFailure: false },
       ],
     });
-    expect(readHookRegistry('nope')).toEqual({});
   });
 
   it.each([

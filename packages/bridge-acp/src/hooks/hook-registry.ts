@@ -1,4 +1,4 @@
-import { isRecord } from '@agentbridge/core/contracts';
+import type { InitializeRequest } from '@agentbridge/core/contracts';
 
 /** One matcher of the client's `initialize.hooks`: the callbacks to run when it matches. */
 type HookMatcher = {
@@ -29,20 +29,17 @@ export const firedHookEvents: readonly string[] = [
   'PermissionDenied',
 ];
 
-/** HK-01: reads `initialize.hooks`; malformed matchers and callback ids are skipped. */
-export function readHookRegistry(value: unknown): HookRegistry {
+/** HK-01: the parsed `initialize.hooks`; empty callback ids are skipped, `__proto__` too. */
+export function readHookRegistry(hooks: NonNullable<InitializeRequest['hooks']>): HookRegistry {
   const registry: Record<string, HookMatcher[]> = {};
-  for (const [event, matchers] of Object.entries(isRecord(value) ? value : {})) {
-    if (!Array.isArray(matchers) || event === '__proto__') continue;
-    registry[event] = matchers.flatMap((entry: unknown) => {
-      if (!isRecord(entry) || !Array.isArray(entry.hookCallbackIds)) return [];
-      const callbackIds = entry.hookCallbackIds.filter((id) => typeof id === 'string' && id !== '');
-      const seconds = entry.timeout;
-      const timeoutMs =
-        typeof seconds === 'number' && seconds > 0 ? seconds * 1000 : defaultHookTimeoutMs;
-      const matcher = typeof entry.matcher === 'string' ? entry.matcher : undefined;
-      return [{ matcher, callbackIds, timeoutMs, blockOnFailure: entry.onFailure === 'block' }];
-    });
+  for (const [event, matchers] of Object.entries(hooks)) {
+    if (event === '__proto__') continue;
+    registry[event] = matchers.map(({ matcher, hookCallbackIds, timeout, onFailure }) => ({
+      matcher,
+      callbackIds: hookCallbackIds.filter((id) => id !== ''),
+      timeoutMs: timeout !== undefined && timeout > 0 ? timeout * 1000 : defaultHookTimeoutMs,
+      blockOnFailure: onFailure === 'block',
+    }));
   }
   return registry;
 }

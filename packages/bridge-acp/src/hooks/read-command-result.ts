@@ -1,17 +1,16 @@
 import type { HookCommandRun } from '@agentbridge/core/contracts';
-import { isRecord } from '@agentbridge/core/contracts';
-import { type HookRead, readHookAnswer } from './read-hook-answer.js';
+import { type HookRead, readHookOutput } from './read-hook-answer.js';
 
 /** Events where exit code 2 blocks what the hook guards (elsewhere its stderr is only shown). */
 const blockingEvents = ['PreToolUse', 'UserPromptSubmit', 'Stop'];
 /** Events whose plain stdout (exit 0, not JSON) is context for the model, as in Claude Code. */
 const contextEvents = ['UserPromptSubmit', 'SessionStart'];
 
-function parseObject(text: string): Record<string, unknown> | undefined {
+/** A JSON object's value (text that opens with `{` and parses), else `undefined`. */
+function parseObject(text: string): unknown {
   if (!text.startsWith('{')) return undefined;
   try {
-    const value: unknown = JSON.parse(text);
-    return isRecord(value) ? value : undefined;
+    return JSON.parse(text);
   } catch {
     return undefined;
   }
@@ -35,8 +34,7 @@ export function readCommandResult(
   if (result.timedOut) return `${tag}: no answer within ${timeoutMs / 1000} s`;
   if (exitCode !== 0 && exitCode !== 2) return `${tag}: ${stderr.trim() || 'No stderr output'}`;
   const output = parseObject(stdout.trim());
-  const read =
-    output === undefined ? {} : readHookAnswer(event, { outcome: 'answered', response: output }, 0);
+  const read = output === undefined ? {} : readHookOutput(event, output);
   if (typeof read === 'string') return `${tag}: ${read}`;
   if (exitCode === 0) {
     const text = stdout.trim();

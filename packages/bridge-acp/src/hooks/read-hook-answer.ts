@@ -1,11 +1,17 @@
-import { isRecord } from '@agentbridge/core/contracts';
+import { asyncHookOutputSchema, hookOutputSchema } from '@agentbridge/core';
 import type { ClientAnswer } from '../north/client-request-channel.js';
 import type { HookVerdict } from './hook-verdict.js';
 
 /** What one hook's output decided (a partial verdict), with its `systemMessage`. */
 export type HookRead = Partial<HookVerdict> & { readonly systemMessage?: string };
 
-const decisions = ['allow', 'deny', 'ask', 'defer'];
+/** The failure text of an output whose field `key` is not of its type (HK-05). */
+function problemOf(key: PropertyKey | undefined, event: string): string {
+  if (key === 'continue' || key === 'decision') return `"${key}"`;
+  if (key === 'reason' || key === 'stopReason' || key === 'systemMessage')
+    return 'a reason or message that is not text';
+  return `"hookSpecificOutput" (for ${event})`;
+}
 
 /**
  * HK-05: one callback's answer as a partial verdict, or the text of its failure: a timeout, an
@@ -19,42 +25,33 @@ export function readHookAnswer(
   if (answer.outcome === 'error') return answer.message;
   if (answer.outcome !== 'answered')
     return answer.outcome === 'timeout' ? `no answer within ${timeoutMs / 1000} s` : {};
-  const output = answer.response;
-  if (output.async === true) return {};
-  const specific = output.hookSpecificOutput;
-  const text = (value: unknown) => value === undefined || typeof value === 'string';
-  const problem =
-    (output.continue !== undefined && typeof output.continue !== 'boolean' && '"continue"') ||
-    (output.decision !== undefined &&
-      output.decision !== 'approve' &&
-      output.decision !== 'block' &&
-      '"decision"') ||
-    (!['reason', 'stopReason', 'systemMessage'].every((key) => text(output[key])) &&
-      'a reason or message that is not text') ||
-    (specific !== undefined &&
-      (!isRecord(specific) ||
-        specific.hookEventName !== event ||
-        (specific.permissionDecision !== undefined &&
-          !decisions.includes(String(specific.permissionDecision))) ||
-        (specific.updatedInput !== undefined && !isRecord(specific.updatedInput)) ||
-        !text(specific.additionalContext) ||
-        !text(specific.permissionDecisionReason)) &&
-      `"hookSpecificOutput" (for ${event})`);
-  if (problem) return `invalid hook output: ${problem}`;
-  const hso = isRecord(specific) ? specific : {};
+  return readHookOutput(event, answer.response);
+}
+
+/**
+ * HK-03, HK-05: a hook's JSON output (a callback's answer, a command's stdout), parsed with core's
+ * `hookOutputSchema`: a partial verdict, or the text of why it is not an output for `event`.
+ */
+export function readHookOutput(event: string, value: unknown): HookRead | string {
+  if (asyncHookOutputSchema.safeParse(value).success) return {};
+  const parsed = hookOutputSchema.safeParse(value);
+  const specific = parsed.data?.hookSpecificOutput;
+  if (!parsed.success || (specific !== undefined && specific.hookEventName !== event))
+    return `invalid hook output: ${problemOf(parsed.error?.issues[0]?.path[0], event)}`;
+  const output = parsed.data;
+  const permission = specific?.permissionDecision;
   const decision =
-    hso.permissionDecision === 'defer'
+    permission === 'defer'
       ? undefined
-      : ((hso.permissionDecision as HookVerdict['decision']) ??
-        (output.decision === 'approve' ? 'allow' : undefined));
-  const reason = (hso.permissionDecisionReason ?? output.reason) as string | undefined;
+      : (permission ?? (output.decision === 'approve' ? 'allow' : undefined));
+  const { updatedInput, additionalContext } = specific ?? {};
   return {
     decision,
-    reason,
-    ...(isRecord(hso.updatedInput) ? { updatedInput: hso.updatedInput } : {}),
-    additionalContext: typeof hso.additionalContext === 'string' ? [hso.additionalContext] : [],
-    ...(output.decision === 'block' ? { block: (output.reason as string | undefined) ?? '' } : {}),
-    ...(output.continue === false ? { stop: (output.stopReason as string | undefined) ?? '' } : {}),
-    ...(typeof output.systemMessage === 'string' ? { systemMessage: output.systemMessage } : {}),
+    reason: specific?.permissionDecisionReason ?? output.reason,
+    ...(updatedInput === undefined ? {} : { updatedInput }),
+    additionalContext: additionalContext === undefined ? [] : [additionalContext],
+    ...(output.decision === 'block' ? { block: output.reason ?? '' } : {}),
+    ...(output.continue === false ? { stop: output.stopReason ?? '' } : {}),
+    ...(output.systemMessage === undefined ? {} : { systemMessage: output.systemMessage }),
   };
 }

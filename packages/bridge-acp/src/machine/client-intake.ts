@@ -1,5 +1,9 @@
-import type { McpServerConfig } from '@agentbridge/core/contracts';
-import { isRecord } from '@agentbridge/core/contracts';
+import { lineTagsOf, parseClientLine } from '@agentbridge/core';
+import type {
+  ClientControlRequestMessage,
+  InitializeRequest,
+  McpServerConfig,
+} from '@agentbridge/core/contracts';
 import { readHookRegistry } from '../hooks/hook-registry.js';
 import { onMcpControl } from '../mcp/mcp-control.js';
 import { readSdkServers } from '../mcp/mcp-state.js';
@@ -8,6 +12,7 @@ import type { ControlRequestId } from '../north/client-lines.js';
 import { resolveModelId } from '../session/session-catalog.js';
 import { contextUsageOf } from '../usage/context-usage.js';
 import type { MachineContext } from './bridge-state.js';
+import { onBadClientLine, onUnmodelledClientLine } from './client-line-faults.js';
 import {
   emitControlError,
   emitControlSuccess,
@@ -27,46 +32,44 @@ import {
 import { readClientSystemPrompt } from './standing-instructions.js';
 import { acceptUserMessage } from './turn.js';
 
-/** The real CLI's error for a control request subtype it does not know (stream-json §5.1). */
-const unsupportedSubtypeText = (subtype: string): string =>
-  `Unsupported control request subtype: ${subtype}`;
+/** A control request the client may send, parsed (stream-json §5.2). */
+type ClientRequest = ClientControlRequestMessage['request'];
 
 /**
- * One client line (P-01..P-04): `control_request` → C-xx, `user` → PR-xx (it starts the handshake
- * of a client that sent no `initialize`, unless `--await-initialize` promised one),
- * `control_response` → PM-03; `keep_alive` and the client's `control_cancel_request` are ignored.
+ * One client line (P-01..P-05), parsed once with core's schemas: `control_request` → C-xx, `user` →
+ * PR-xx (it starts the handshake of a client that sent no `initialize`, unless
+ * `--await-initialize` promised one), `control_response` → PM-03; `keep_alive` and the client's
+ * `control_cancel_request` are ignored. A line that fails its schema gets the answer its kind
+ * allows (P-05).
  */
 export function onClientLine(context: MachineContext, line: string) {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    return context.log.warn('dropped non-JSON line from the client');
-  }
-  if (!isRecord(value)) return context.log.warn('dropped non-object line from the client');
-  const { state } = context;
-  switch (value.type) {
+  const parsed = parseClientLine(line);
+  if (!parsed.ok) return onBadClientLine(context, parsed.error, () => onUser(context, {}));
+  if (!parsed.known) return onUnmodelledClientLine(context, lineTagsOf(parsed.message));
+  const { message } = parsed;
+  switch (message.type) {
     case 'control_request':
-      return onControlRequest(context, value);
+      return onControlRequest(context, message.request_id, message.request);
     case 'user':
-      if (context.launch.awaitInitialize !== true || state.client.initialized)
-        startHandshake(context);
-      return acceptUserMessage(context, value);
-    case 'control_response': {
-      const envelope = isRecord(value.response) ? value.response : {};
-      if (!context.clientRequests.settle(envelope))
+      return onUser(context, message);
+    case 'control_response':
+      if (!context.clientRequests.settle(message.response))
         context.log.info('answer for an unknown request ignored', {
-          requestId: envelope.request_id,
+          requestId: message.response.request_id,
         });
       return;
-    }
     case 'keep_alive':
       return;
     case 'control_cancel_request':
       return context.log.info('client withdrew a request the bridge does not hold; ignored');
-    default:
-      context.log.info('ignored client line', { type: String(value.type) });
   }
+}
+
+/** PR-xx: a `user` line (an unreadable one as one without content: PR-02, P-05). */
+function onUser(context: MachineContext, message: Parameters<typeof acceptUserMessage>[1]) {
+  if (context.launch.awaitInitialize !== true || context.state.client.initialized)
+    startHandshake(context);
+  acceptUserMessage(context, message);
 }
 
 /** The client closed its input: a waiting turn still runs, open prompts are withdrawn. */
@@ -84,21 +87,17 @@ export function onClientEnd(context: MachineContext, _input?: unknown) {
 }
 
 /**
- * A `control_request` (P-03, C-01..C-05): one `control_response` per request with a `request_id`,
- * which is echoed as sent, string or number (FT-05); one without a usable id is logged.
+ * A `control_request` (P-03, C-01..C-05): one `control_response` per request, its `request_id`
+ * echoed as sent, string or number (FT-05).
  */
-function onControlRequest(context: MachineContext, line: Record<string, unknown>) {
-  const { request_id: id } = line;
-  const requestId = typeof id === 'string' || typeof id === 'number' ? id : undefined;
-  const request = isRecord(line.request) ? line.request : {};
-  const subtype = typeof request.subtype === 'string' ? request.subtype : '';
-  if (requestId === undefined)
-    context.log.warn('control request without a string or number request_id: not answered', {
-      subtype,
-    });
+function onControlRequest(
+  context: MachineContext,
+  requestId: ControlRequestId,
+  request: ClientRequest,
+) {
   const { phase } = context.state;
   const session = phase.name === 'ready' ? phase.session : undefined;
-  switch (subtype) {
+  switch (request.subtype) {
     case 'initialize':
       return onInitialize(context, requestId, request);
     case 'interrupt':
@@ -109,7 +108,7 @@ function onControlRequest(context: MachineContext, line: Record<string, unknown>
       // C-02: an exact id, else a display name; unresolved values pass through raw.
       if (session === undefined) return emitControlError(context, requestId, 'no session');
       const requested = request.model;
-      if (typeof requested !== 'string' || requested === '' || requested === 'default')
+      if (requested == null || requested === '' || requested === 'default')
         return emitControlSuccess(context, requestId, {
           model: session.catalog.currentModelId ?? '',
         });
@@ -126,7 +125,7 @@ function onControlRequest(context: MachineContext, line: Record<string, unknown>
     }
     case 'set_permission_mode': {
       // C-03, C-04: the Claude mode mapped onto an agent mode.
-      const mode = typeof request.mode === 'string' ? claudeMode(request.mode) : '';
+      const mode = claudeMode(request.mode);
       const modeId = session === undefined ? undefined : agentModeFor(context, session, mode);
       const option =
         session === undefined || modeId !== undefined
@@ -168,8 +167,11 @@ function onControlRequest(context: MachineContext, line: Record<string, unknown>
     case 'get_context_usage':
       return emitControlSuccess(context, requestId, contextUsageOf(context));
     default:
-      context.log.info('unsupported control request', { subtype });
-      emitControlError(context, requestId, unsupportedSubtypeText(subtype), 'unsupported_request');
+      onUnmodelledClientLine(context, {
+        type: 'control_request',
+        subtype: request.subtype,
+        requestId,
+      });
   }
 }
 
@@ -182,8 +184,8 @@ function onControlRequest(context: MachineContext, line: Record<string, unknown>
  */
 function onInitialize(
   context: MachineContext,
-  requestId: ControlRequestId | undefined,
-  request: Record<string, unknown>,
+  requestId: ControlRequestId,
+  request: InitializeRequest,
 ) {
   const { state, log } = context;
   const { client } = state;
@@ -191,27 +193,22 @@ function onInitialize(
   const applied: Record<string, boolean> = {};
   if (beforeHandshake) client.systemPrompt = readClientSystemPrompt(request);
   if (beforeHandshake) readSdkServers(state.mcp, request);
-  if (isRecord(request.mcpServers)) {
+  if (request.mcpServers !== undefined) {
     if (beforeHandshake) {
-      const servers: Record<string, McpServerConfig> = { ...client.mcpServers };
-      for (const [name, config] of Object.entries(request.mcpServers)) {
-        if (isRecord(config)) servers[name] = config as McpServerConfig;
-        else log.warn('MCP server of the initialize request ignored: not an object', { name });
-      }
-      client.mcpServers = servers;
+      // Converted to ACP's at the session's start (to-acp-mcp-servers.ts), which reports a bad one.
+      const servers = request.mcpServers as Record<string, McpServerConfig>;
+      client.mcpServers = { ...client.mcpServers, ...servers };
     } else {
       log.warn('MCP servers of a late initialize request not applied: the session is open');
     }
     applied.mcp_servers_applied = beforeHandshake;
   }
-  if (Array.isArray(request.disallowedTools)) {
-    const rules = request.disallowedTools.filter(
-      (rule): rule is string => typeof rule === 'string' && rule !== '',
-    );
+  if (request.disallowedTools !== undefined) {
+    const rules = request.disallowedTools.filter((rule) => rule !== '');
     client.disallowedTools = [...client.disallowedTools, ...rules];
     applied.disallowed_tools_applied = true;
   }
-  if (isRecord(request.hooks) && Object.keys(request.hooks).length > 0) {
+  if (request.hooks !== undefined && Object.keys(request.hooks).length > 0) {
     // HK-01: the hooks the bridge fires; others are named to the client at session start.
     client.hooks = readHookRegistry(request.hooks);
     applied.hooks_applied = true;
@@ -220,7 +217,7 @@ function onInitialize(
   const refused: [boolean, string[], string][] = [
     [request.settings !== undefined, ['settings_applied'], 'settings'],
     [request.managedSettings !== undefined, ['managed_settings_applied'], 'managed settings'],
-    [Array.isArray(request.plugins) && request.plugins.length > 0, ['plugins_applied'], 'plugins'],
+    [(request.plugins?.length ?? 0) > 0, ['plugins_applied'], 'plugins'],
   ];
   for (const [present, flags, what] of refused) {
     if (!present) continue;
@@ -236,11 +233,9 @@ function onInitialize(
       'The agent is not available: its handshake failed or it exited.',
     );
   if (phase.name === 'ready') {
-    if (requestId !== undefined) emitInitializeAnswer(context, requestId, applied);
-    return;
+    return emitInitializeAnswer(context, requestId, applied);
   }
   startHandshake(context);
   const handshake = state.phase;
-  if (requestId !== undefined && handshake.name === 'handshake')
-    handshake.initializing.push({ requestId, applied });
+  if (handshake.name === 'handshake') handshake.initializing.push({ requestId, applied });
 }

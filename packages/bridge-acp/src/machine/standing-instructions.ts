@@ -1,3 +1,4 @@
+import type { InitializeRequest } from '@agentbridge/core/contracts';
 import type { AcpLaunch } from '../acp-launch.js';
 
 /** The system-prompt fields of the client's `initialize` request (the Agent SDK sends them there). */
@@ -7,14 +8,14 @@ export type ClientSystemPrompt = {
 };
 
 /** Reads `systemPrompt` (a string, or the SDK's `string[]` of blocks) and `appendSystemPrompt`. */
-export function readClientSystemPrompt(request: Record<string, unknown>): ClientSystemPrompt {
-  const { systemPrompt: blocks, appendSystemPrompt } = request;
-  const systemPrompt = Array.isArray(blocks)
-    ? blocks.filter((block) => typeof block === 'string').join('\n\n')
-    : blocks;
+export function readClientSystemPrompt({
+  systemPrompt: blocks,
+  appendSystemPrompt,
+}: InitializeRequest): ClientSystemPrompt {
+  const systemPrompt = Array.isArray(blocks) ? blocks.join('\n\n') : blocks;
   return {
-    ...(typeof systemPrompt === 'string' ? { systemPrompt } : {}),
-    ...(typeof appendSystemPrompt === 'string' ? { appendSystemPrompt } : {}),
+    ...(systemPrompt === undefined ? {} : { systemPrompt }),
+    ...(appendSystemPrompt === undefined ? {} : { appendSystemPrompt }),
   };
 }
 

@@ -1,5 +1,5 @@
-import type { McpServerConfig } from '@agentbridge/core/contracts';
-import { isRecord } from '@agentbridge/core/contracts';
+import { sdkMcpServerConfigSchema } from '@agentbridge/core';
+import type { ClientControlRequestMessage, McpServerConfig } from '@agentbridge/core/contracts';
 import { formatRpcError } from '../json-rpc/format-rpc-error.js';
 import { sessionParams } from '../machine/agent-info.js';
 import type { MachineContext } from '../machine/bridge-state.js';
@@ -12,6 +12,12 @@ import { openMcpEndpoint, withServerSet } from './open-mcp-endpoint.js';
 
 const settleTimerId = 'mcp-reopen-settle';
 
+/** The MCP control requests of the client, parsed. */
+type McpControlRequest = Extract<
+  ClientControlRequestMessage['request'],
+  { subtype: 'mcp_status' | 'mcp_message' | 'mcp_set_servers' | 'mcp_reconnect' | 'mcp_toggle' }
+>;
+
 /**
  * MCP-05..MCP-08: `mcp_status`, `mcp_set_servers`, `mcp_reconnect`, `mcp_toggle` and the client's
  * own `mcp_message` (a message its in-process server sends unasked). A server set changes by
@@ -20,13 +26,11 @@ const settleTimerId = 'mcp-reopen-settle';
  */
 export function onMcpControl(
   context: MachineContext,
-  requestId: ControlRequestId | undefined,
-  request: Record<string, unknown>,
+  requestId: ControlRequestId,
+  request: McpControlRequest,
 ) {
   const { mcp, client } = context.state;
   const refuse = (text: string) => emitControlError(context, requestId, text);
-  const serverName = typeof request.serverName === 'string' ? request.serverName : '';
-  const known = serverName in client.mcpServers || mcp.sdkServers.has(serverName);
   switch (request.subtype) {
     case 'mcp_status':
       return emitControlSuccess(context, requestId, { mcpServers: statusRows(context) });
@@ -38,7 +42,9 @@ export function onMcpControl(
       return emitControlSuccess(context, requestId, {});
     case 'mcp_toggle':
     case 'mcp_reconnect': {
-      if (!known) return refuse(`No MCP server named '${serverName}' in this session.`);
+      const { serverName } = request;
+      if (!(serverName in client.mcpServers || mcp.sdkServers.has(serverName)))
+        return refuse(`No MCP server named '${serverName}' in this session.`);
       const change = () => {
         if (request.subtype === 'mcp_toggle' && request.enabled === false)
           mcp.disabled.add(serverName);
@@ -51,7 +57,7 @@ export function onMcpControl(
     case 'mcp_set_servers': {
       const names = () => new Set([...Object.keys(client.mcpServers), ...mcp.sdkServers.keys()]);
       const before = names();
-      const change = () => setServers(context, isRecord(request.servers) ? request.servers : {});
+      const change = () => setServers(context, request.servers);
       return reopen(context, requestId, change, () => {
         const after = names();
         const failed = mcpStatusesOf(context).filter(
@@ -75,7 +81,7 @@ function statusRows(context: MachineContext) {
     if (server === undefined) return { ...row };
     const serverInfo = server.initializeResult?.serverInfo;
     const tools = toolNamesOf(server).map((name) => ({ name }));
-    return { ...row, ...(isRecord(serverInfo) ? { serverInfo } : {}), tools };
+    return { ...row, ...(serverInfo === undefined ? {} : { serverInfo }), tools };
   });
 }
 
@@ -83,14 +89,22 @@ function statusRows(context: MachineContext) {
  * MCP-07: the client's new dynamic set. In-process servers are replaced as a whole; a configured
  * server stays unless this call or an earlier one named it (the Agent SDK's semantics).
  */
-function setServers(context: MachineContext, servers: Record<string, unknown>): void {
+function setServers(
+  context: MachineContext,
+  servers: Extract<McpControlRequest, { subtype: 'mcp_set_servers' }>['servers'],
+): void {
   const { mcp, client } = context.state;
   const configured: Record<string, McpServerConfig> = {};
   const inProcess = new Map<string, SdkServer>();
   for (const [name, config] of Object.entries(servers)) {
-    if (isRecord(config) && config.type === 'sdk')
-      inProcess.set(name, mcp.sdkServers.get(name) ?? newSdkServer(undefined, config));
-    else if (isRecord(config)) configured[name] = config as McpServerConfig;
+    // An `sdk` entry is an in-process server: a `timeout` of the wrong type is not one.
+    if (config.type === 'sdk')
+      inProcess.set(
+        name,
+        mcp.sdkServers.get(name) ??
+          newSdkServer(undefined, sdkMcpServerConfigSchema.safeParse(config).data),
+      );
+    else configured[name] = config as McpServerConfig;
   }
   const kept = Object.entries(client.mcpServers).filter(([name]) => !mcp.named.has(name));
   for (const name of Object.keys(configured)) mcp.named.add(name);

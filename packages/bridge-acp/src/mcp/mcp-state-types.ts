@@ -1,3 +1,4 @@
+import type { McpInitializeResult, McpToolsListResult } from '@agentbridge/core/contracts';
 import type { McpServerStatus } from './to-acp-mcp-servers.js';
 
 export type Json = Readonly<Record<string, unknown>>;
@@ -5,8 +6,8 @@ export type Json = Readonly<Record<string, unknown>>;
 /** One in-process MCP server of the client (`createSdkMcpServer`), reached with `mcp_message`. */
 export type SdkServer = {
   /** The SDK's own MCP `initialize` and `tools/list` results (`sdkMcpServerManifests`). */
-  initializeResult: Json | undefined;
-  toolsListResult: Json | undefined;
+  initializeResult: McpInitializeResult | undefined;
+  toolsListResult: McpToolsListResult | undefined;
   /** How long a forwarded request waits for the client (`sdkMcpServerConfigs[name].timeout`). */
   readonly timeoutMs: number;
   /** `pending` until the agent's first message to it; `failed` when no endpoint could serve it. */

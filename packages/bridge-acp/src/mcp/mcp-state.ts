@@ -1,4 +1,8 @@
-import { isRecord } from '@agentbridge/core/contracts';
+import type {
+  InitializeRequest,
+  SdkMcpServerConfig,
+  SdkMcpServerManifest,
+} from '@agentbridge/core/contracts';
 import type { MachineContext } from '../machine/bridge-state.js';
 import type { Json, McpState, SdkServer } from './mcp-state-types.js';
 import type { McpServerStatus } from './to-acp-mcp-servers.js';
@@ -42,13 +46,14 @@ export function createMcpState(jsonSchema: Json | undefined): McpState {
 }
 
 /** A server of the SDK with what its manifest and config tell (MCP-02). */
-export function newSdkServer(manifest: unknown, config: unknown): SdkServer {
-  const timeout = isRecord(config) ? config.timeout : undefined;
-  const part = (key: string) =>
-    isRecord(manifest) && isRecord(manifest[key]) ? manifest[key] : undefined;
+export function newSdkServer(
+  manifest: SdkMcpServerManifest | undefined,
+  config: SdkMcpServerConfig | undefined,
+): SdkServer {
+  const timeout = config?.timeout;
   return {
-    initializeResult: part('initializeResult'),
-    toolsListResult: part('toolsListResult'),
+    initializeResult: manifest?.initializeResult,
+    toolsListResult: manifest?.toolsListResult,
     // The SDK ignores values below a second too.
     timeoutMs: typeof timeout === 'number' && timeout >= 1000 ? timeout : defaultTimeoutMs,
     // GA-11: in-process, so reachable from the start, as Claude Code reports it.
@@ -61,21 +66,21 @@ export function newSdkServer(manifest: unknown, config: unknown): SdkServer {
  * MCP-02, SO-01: the in-process servers, manifests and schema of the client's `initialize`
  * (`sdkMcpServers`, `sdkMcpServerManifests`, `sdkMcpServerConfigs`, `jsonSchema`).
  */
-export function readSdkServers(state: McpState, request: Record<string, unknown>): void {
-  const manifests = isRecord(request.sdkMcpServerManifests) ? request.sdkMcpServerManifests : {};
-  const configs = isRecord(request.sdkMcpServerConfigs) ? request.sdkMcpServerConfigs : {};
-  for (const name of Array.isArray(request.sdkMcpServers) ? request.sdkMcpServers : [])
-    if (typeof name === 'string' && name !== '' && name !== ownServerName)
-      state.sdkServers.set(name, newSdkServer(manifests[name], configs[name]));
-  if (isRecord(request.jsonSchema)) state.jsonSchema = request.jsonSchema;
+export function readSdkServers(state: McpState, request: InitializeRequest): void {
+  const { sdkMcpServerManifests: manifests, sdkMcpServerConfigs: configs } = request;
+  for (const name of request.sdkMcpServers ?? [])
+    if (name !== '' && name !== ownServerName)
+      state.sdkServers.set(name, newSdkServer(own(manifests, name), own(configs, name)));
+  if (request.jsonSchema !== undefined) state.jsonSchema = request.jsonSchema;
 }
+
+/** The entry of a parsed map under `name`, own properties only (`constructor` is a name too). */
+const own = <Value>(map: Readonly<Record<string, Value>> | undefined, name: string) =>
+  map !== undefined && Object.hasOwn(map, name) ? map[name] : undefined;
 
 /** The names of a server's tools its `tools/list` result gave (manifest or a forwarded answer). */
 export function toolNamesOf(server: SdkServer): string[] {
-  const tools = server.toolsListResult?.tools;
-  return (Array.isArray(tools) ? tools : []).flatMap((tool) =>
-    isRecord(tool) && typeof tool.name === 'string' ? [tool.name] : [],
-  );
+  return (server.toolsListResult?.tools ?? []).map((tool) => tool.name);
 }
 
 /** Every MCP server the agent may name in a tool call: configured, in-process, the bridge's (T-11). */

@@ -1,5 +1,5 @@
+import { mcpMessageAnswerSchema, mcpParamsOf, mcpToolsListResultSchema } from '@agentbridge/core';
 import type { McpEndpointMessage, McpJsonRpcMessage } from '@agentbridge/core/contracts';
-import { isRecord } from '@agentbridge/core/contracts';
 import type { MachineContext } from '../machine/bridge-state.js';
 import type { ClientAnswer } from '../north/client-request-channel.js';
 import { onStructuredOutputMessage } from '../structured-output/structured-output-server.js';
@@ -33,26 +33,25 @@ export function onMcpMessage(
   if (entry === undefined || mcp.disabled.has(server))
     return fail(mcpErrorCodes.notFound, `No MCP server '${server}' is served in this session.`);
   if (entry.status === 'pending') entry.status = 'connected';
-  const params = isRecord(message.params) ? message.params : {};
   const initialized = entry.initializeResult;
   if (method === 'initialize' && initialized !== undefined) {
     // The SDK ran the handshake already; the version is the agent's, as a server would agree it.
-    const version = params.protocolVersion;
-    const protocolVersion = typeof version === 'string' ? version : initialized.protocolVersion;
-    return reply({ result: { ...initialized, protocolVersion } });
+    const version = mcpParamsOf('initialize', message.params)?.protocolVersion;
+    return reply({
+      result: { ...initialized, protocolVersion: version ?? initialized.protocolVersion },
+    });
   }
   if (method === 'notifications/initialized' && initialized !== undefined) return;
-  if (
-    method === 'tools/list' &&
-    entry.toolsListResult !== undefined &&
-    params.cursor === undefined
-  ) {
+  if (method === 'tools/list' && entry.toolsListResult !== undefined && !isNextPage(message)) {
     reply({ result: entry.toolsListResult });
     return markListed(context, entry);
   }
   if (method === 'ping') return reply({ result: {} });
   forward(context, server, entry, message, isRequest ? reply : undefined);
 }
+
+/** A `tools/list` request for a page after the first (its `cursor` set). */
+const isNextPage = (message: McpJsonRpcMessage) => message.params?.cursor !== undefined;
 
 /** Sends one message to the client's server; a request's answer goes to `reply`. */
 function forward(
@@ -63,7 +62,6 @@ function forward(
   reply: McpReply | undefined,
 ) {
   const { mcp } = context.state;
-  const params = isRecord(message.params) ? message.params : undefined;
   let outgoing = message;
   // Agents number their requests per connection: the client sees ids unique in the session.
   const key = reply === undefined ? undefined : `${server}\u0000${JSON.stringify(message.id)}`;
@@ -71,9 +69,11 @@ function forward(
     mcp.nextMessageId += 1;
     mcp.forwarded.set(key, mcp.nextMessageId);
     outgoing = { ...message, id: mcp.nextMessageId };
-  } else if (message.method === 'notifications/cancelled' && params !== undefined) {
-    const requestId = mcp.forwarded.get(`${server}\u0000${JSON.stringify(params.requestId)}`);
-    if (requestId !== undefined) outgoing = { ...message, params: { ...params, requestId } };
+  } else if (message.method === 'notifications/cancelled') {
+    const cancelled = mcpParamsOf('notifications/cancelled', message.params)?.requestId;
+    const requestId = mcp.forwarded.get(`${server}\u0000${JSON.stringify(cancelled)}`);
+    if (requestId !== undefined)
+      outgoing = { ...message, params: { ...message.params, requestId } };
   }
   const request = { subtype: 'mcp_message', server_name: server, message: outgoing } as const;
   const options = { scope: 'session', timeoutMs: entry.timeoutMs, idPrefix: 'mcp' } as const;
@@ -82,8 +82,8 @@ function forward(
     if (reply === undefined) return;
     const body = replyOf(answer, entry.timeoutMs);
     // A full tool list the client's server gave names its tools in `system/init` (MCP-04).
-    if (message.method === 'tools/list' && 'result' in body && params?.cursor === undefined)
-      entry.toolsListResult = body.result;
+    if (message.method === 'tools/list' && 'result' in body && !isNextPage(message))
+      entry.toolsListResult = mcpToolsListResultSchema.safeParse(body.result).data;
     reply(body);
     if (message.method === 'tools/list') markListed(context, entry);
   });
@@ -94,11 +94,10 @@ function replyOf(answer: ClientAnswer, timeoutMs: number): Parameters<McpReply>[
   const fail = (code: number, text: string) => ({ error: { code, message: text } });
   switch (answer.outcome) {
     case 'answered': {
-      const response = answer.response.mcp_response;
-      const error = isRecord(response) ? response.error : undefined;
-      if (isRecord(error) && typeof error.code === 'number' && typeof error.message === 'string')
-        return { error: { code: error.code, message: error.message } };
-      if (isRecord(response) && isRecord(response.result)) return { result: response.result };
+      const response = mcpMessageAnswerSchema.safeParse(answer.response).data?.mcp_response;
+      if (response !== undefined && 'error' in response)
+        return { error: { code: response.error.code, message: response.error.message } };
+      if (response !== undefined) return { result: response.result };
       return fail(
         mcpErrorCodes.internal,
         'The client answered the MCP request without a JSON-RPC result or error (malformed mcp_response).',

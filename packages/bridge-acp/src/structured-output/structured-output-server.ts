@@ -1,8 +1,9 @@
+import { mcpParamsOf } from '@agentbridge/core';
 import type { McpJsonRpcMessage } from '@agentbridge/core/contracts';
-import { isRecord } from '@agentbridge/core/contracts';
+import { z } from 'zod';
 import type { MachineContext } from '../machine/bridge-state.js';
 import { type McpReply, mcpErrorCodes, ownServerName } from '../mcp/mcp-state.js';
-import type { StructuredRecord } from '../mcp/mcp-state-types.js';
+import type { McpState, StructuredRecord } from '../mcp/mcp-state-types.js';
 
 /** Claude Code's tool, its description and its success text. */
 export const structuredOutputTool = {
@@ -13,14 +14,14 @@ export const structuredOutputTool = {
 };
 
 /** SO-01: the tool takes the schema as its input schema, which MCP wants to describe an object. */
-export function offersStructuredTool(
-  schema: Readonly<Record<string, unknown>> | undefined,
-): boolean {
-  return (
-    schema !== undefined &&
-    (schema.type === 'object' || (schema.type === undefined && isRecord(schema.properties)))
-  );
-}
+export const offersStructuredTool = (schema: McpState['jsonSchema']): boolean =>
+  schema !== undefined && describesObject.safeParse(schema).success;
+
+/** A JSON Schema of an object: `type: 'object'`, or no `type` and `properties`. */
+const describesObject = z.union([
+  z.looseObject({ type: z.literal('object') }),
+  z.looseObject({ type: z.undefined(), properties: z.record(z.string(), z.unknown()) }),
+]);
 
 /** The running turn's structured output record, started on first use (SO-02). */
 export function structuredRecordOf(context: MachineContext, turn: object): StructuredRecord {
@@ -40,12 +41,10 @@ export function onStructuredOutputMessage(
   message: McpJsonRpcMessage,
   reply: McpReply,
 ) {
-  const params = isRecord(message.params) ? message.params : {};
   const schema = context.state.mcp.jsonSchema ?? {};
   switch (message.method) {
     case 'initialize': {
-      const version =
-        typeof params.protocolVersion === 'string' ? params.protocolVersion : '2025-06-18';
+      const version = mcpParamsOf('initialize', message.params)?.protocolVersion ?? '2025-06-18';
       const serverInfo = { name: ownServerName, version: '1.0.0' };
       return reply({
         result: { protocolVersion: version, capabilities: { tools: {} }, serverInfo },
@@ -56,7 +55,7 @@ export function onStructuredOutputMessage(
       return reply({ result: { tools: [{ name, description, inputSchema: schema }] } });
     }
     case 'tools/call':
-      return callStructuredOutput(context, params, reply);
+      return callStructuredOutput(context, message.params, reply);
     case 'ping':
       return reply({ result: {} });
     default:
@@ -69,18 +68,19 @@ export function onStructuredOutputMessage(
 /** One `StructuredOutput` call: checked, then recorded on the running turn. */
 function callStructuredOutput(
   context: MachineContext,
-  params: Record<string, unknown>,
+  params: McpJsonRpcMessage['params'],
   reply: McpReply,
 ) {
   const text = (body: string, isError: boolean) =>
     reply({ result: { content: [{ type: 'text', text: body }], ...(isError ? { isError } : {}) } });
-  if (params.name !== structuredOutputTool.name)
+  const call = mcpParamsOf('tools/call', params);
+  if (call?.name !== structuredOutputTool.name)
     return reply({
-      error: { code: mcpErrorCodes.notFound, message: `Unknown tool: ${String(params.name)}` },
+      error: { code: mcpErrorCodes.notFound, message: `Unknown tool: ${String(params?.name)}` },
     });
   const turn = context.state.turn;
   if (turn === undefined) return text('No turn is running: the output was not recorded.', true);
-  const value = isRecord(params.arguments) ? params.arguments : {};
+  const value = call.arguments ?? {};
   checkStructuredOutput(context, value, (errors) => {
     const record = structuredRecordOf(context, turn);
     if (errors.length === 0) {

@@ -121,10 +121,18 @@ export const agentControlRequestSchemas = byTag('subtype', [
   request(['oauth_token_refresh', 'host_auth_token_refresh'], {}),
 ]);
 
+/** A control request's id as the client sent it, echoed by its answer: a string, or a number. */
+const answeredId = z.union([z.string(), z.number()]);
+
 /** The envelope of every `control_request`; `request_id` is echoed by its one answer. */
 export const controlRequestEnvelopeSchema = object({
   type: z.literal('control_request'),
   request_id: z.string(),
+});
+
+/** A client's `control_request` envelope: its id may be a number too, echoed as such (FT-05). */
+export const clientControlRequestEnvelopeSchema = controlRequestEnvelopeSchema.extend({
+  request_id: answeredId,
 });
 
 /** The closed union of `variants`, each once (one variant may claim several subtypes). */
@@ -132,7 +140,7 @@ const closedUnion = <Variant extends z.ZodObject>(variants: Readonly<Record<stri
   z.discriminatedUnion('subtype', [...new Set(Object.values(variants))] as [Variant, ...Variant[]]);
 
 /** Runtime schema of {@link ClientControlRequestMessage} (client → agent, stream-json §5.2). */
-export const clientControlRequestMessageSchema = controlRequestEnvelopeSchema.extend({
+export const clientControlRequestMessageSchema = clientControlRequestEnvelopeSchema.extend({
   request: closedUnion(clientControlRequestSchemas),
 });
 
@@ -140,9 +148,6 @@ export const clientControlRequestMessageSchema = controlRequestEnvelopeSchema.ex
 export const agentControlRequestMessageSchema = controlRequestEnvelopeSchema.extend({
   request: closedUnion(agentControlRequestSchemas),
 });
-
-/** A control request's id as the client sent it, echoed by its answer: a string, or a number. */
-const answeredId = z.union([z.string(), z.number()]);
 
 /** Runtime schemas of a control response's `response`, by `subtype`. */
 export const controlResponseSchemas = {

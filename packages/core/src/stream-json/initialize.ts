@@ -1,6 +1,32 @@
 import { z } from 'zod';
 import { amount, byName, flag, jsonObject, object, strings, text } from './schema-kit.js';
 
+/** Runtime schema of an MCP `tools/list` result: its tools, named (the rest of each stays open). */
+export const mcpToolsListResultSchema = object({
+  tools: z.array(object({ name: z.string() })),
+  nextCursor: text,
+});
+
+/** What the SDK tells of one in-process server (`sdkMcpServerConfigs[name]`). */
+export const sdkMcpServerConfigSchema = object({
+  /** How long a request may wait for the server, in milliseconds. */
+  timeout: amount,
+  tools: z.array(z.unknown()).optional(),
+});
+
+/** Runtime schema of an MCP `initialize` result (the server's; capabilities stay open). */
+export const mcpInitializeResultSchema = object({
+  protocolVersion: z.string(),
+  capabilities: jsonObject,
+  serverInfo: object({ name: z.string(), version: z.string() }),
+});
+
+/** The SDK's pre-run MCP handshake of one in-process server (`sdkMcpServerManifests[name]`). */
+export const sdkMcpServerManifestSchema = object({
+  initializeResult: mcpInitializeResultSchema.optional(),
+  toolsListResult: mcpToolsListResultSchema.optional(),
+});
+
 /** Runtime schema of {@link InitializeRequest}: the first control request (stream-json §2.3). */
 export const initializeRequestSchema = object({
   subtype: z.literal('initialize'),
@@ -15,8 +41,8 @@ export const initializeRequestSchema = object({
   ).optional(),
   /** Names of the client's in-process MCP servers (reached through `mcp_message`). */
   sdkMcpServers: strings.optional(),
-  sdkMcpServerConfigs: byName(jsonObject).optional(),
-  sdkMcpServerManifests: byName(jsonObject).optional(),
+  sdkMcpServerConfigs: byName(sdkMcpServerConfigSchema).optional(),
+  sdkMcpServerManifests: byName(sdkMcpServerManifestSchema).optional(),
   jsonSchema: jsonObject.optional(),
   agents: byName(
     object({
@@ -104,6 +130,10 @@ export const initializeResponseSchema = object({
 });
 
 export type InitializeRequest = z.output<typeof initializeRequestSchema>;
+export type McpInitializeResult = z.output<typeof mcpInitializeResultSchema>;
+export type McpToolsListResult = z.output<typeof mcpToolsListResultSchema>;
+export type SdkMcpServerConfig = z.output<typeof sdkMcpServerConfigSchema>;
+export type SdkMcpServerManifest = z.output<typeof sdkMcpServerManifestSchema>;
 export type SlashCommand = z.output<typeof slashCommandSchema>;
 export type ModelInfo = z.output<typeof modelInfoSchema>;
 export type InitializeResponse = z.output<typeof initializeResponseSchema>;

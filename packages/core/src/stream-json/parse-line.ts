@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorMessage, isRecord } from '../util/helpers.js';
+import { errorMessage } from '../util/helpers.js';
 import { type AuxiliaryMessage, auxiliaryMessageSchemas } from './auxiliary-messages.js';
 import {
   type AgentControlRequestMessage,
@@ -7,6 +7,7 @@ import {
   type ClientControlRequestMessage,
   type ControlCancelRequestMessage,
   type ControlResponseMessage,
+  clientControlRequestEnvelopeSchema,
   clientControlRequestSchemas,
   controlCancelRequestMessageSchema,
   controlRequestEnvelopeSchema,
@@ -81,9 +82,9 @@ function bySubtype(subtypes: Schemas, holder?: Holder, envelope: z.ZodObject = z
 }
 
 /** The control lines of one direction: `requests` are the subtypes it may receive. */
-const controlEntries = (requests: Schemas): Entries => ({
+const controlEntries = (requests: Schemas, envelope: z.ZodObject): Entries => ({
   // An unknown request still needs its `request_id`: it is answered with an error.
-  control_request: bySubtype(requests, 'request', controlRequestEnvelopeSchema),
+  control_request: bySubtype(requests, 'request', envelope),
   control_response: bySubtype(controlResponseSchemas, 'response'),
   control_cancel_request: controlCancelRequestMessageSchema,
   keep_alive: keepAliveMessageSchema,
@@ -96,13 +97,49 @@ const serverEntries: Entries = {
   user: serverUserMessageSchema,
   stream_event: streamEventMessageSchema,
   ...auxiliaryMessageSchemas,
-  ...controlEntries(agentControlRequestSchemas),
+  ...controlEntries(agentControlRequestSchemas, controlRequestEnvelopeSchema),
 };
 
 const clientEntries: Entries = {
   user: userMessageSchema,
-  ...controlEntries(clientControlRequestSchemas),
+  ...controlEntries(clientControlRequestSchemas, clientControlRequestEnvelopeSchema),
 };
+
+/** The tags of a line: `type`, and the `subtype` of the line or of its `holder` field. */
+const anyObject = z.looseObject({});
+const tagsSchema = z.looseObject({ type: z.unknown().optional() });
+const subtypeSchema = z.looseObject({ subtype: z.string() });
+const idSchema = z.looseObject({ request_id: z.union([z.string(), z.number()]) });
+
+/** What a line says it is, read before (and whatever) its shape: enough to answer a bad line. */
+export type LineTags = {
+  readonly type?: string;
+  /** The `subtype` of the line, of its `request` (control requests) or `response`. */
+  readonly subtype?: string;
+  /** A control line's `request_id` (of its `response` for a `control_response`): string or number. */
+  readonly requestId?: string | number;
+};
+
+const fieldOf = <Schema extends z.ZodType>(schema: Schema, value: unknown) => {
+  const result = schema.safeParse(value);
+  return result.success ? (result.data as z.output<Schema>) : undefined;
+};
+
+/** The {@link LineTags} of a parsed JSON value; `undefined` when it is not an object. */
+function tagsOf(value: unknown): LineTags | undefined {
+  const line = fieldOf(tagsSchema, value);
+  if (line === undefined) return undefined;
+  const type = typeof line.type === 'string' ? line.type : undefined;
+  const holder =
+    type === 'control_request' ? line.request : type === 'control_response' ? line.response : line;
+  const subtype = fieldOf(subtypeSchema, holder)?.subtype;
+  const requestId = fieldOf(idSchema, type === 'control_response' ? holder : line)?.request_id;
+  return {
+    ...(type === undefined ? {} : { type }),
+    ...(subtype === undefined ? {} : { subtype }),
+    ...(requestId === undefined ? {} : { requestId }),
+  };
+}
 
 /**
  * Whether `value` is a modelled line (`known`) and its `label` (`type` or `type/subtype`). With
@@ -111,15 +148,14 @@ const clientEntries: Entries = {
 function classify(entries: Entries, value: unknown, check = true) {
   const bad = (path: string[], message: string) =>
     ({ known: false, label: '', issues: [{ path, message }] }) as const;
-  if (!isRecord(value)) return bad([], 'not an object');
-  const { type } = value;
-  if (typeof type !== 'string') return bad(['type'], 'expected string');
+  const tags = tagsOf(value);
+  if (tags === undefined) return bad([], 'not an object');
+  const { type, subtype } = tags;
+  if (type === undefined) return bad(['type'], 'expected string');
   const entry = own(entries, type);
   if (entry === undefined) return { known: false, label: type, issues: [] };
   if (!('subtypes' in entry))
     return { known: true, label: type, issues: check ? issuesOf(entry, value) : [] };
-  const holder = entry.holder ? value[entry.holder] : value;
-  const subtype = isRecord(holder) ? holder.subtype : undefined;
   const known = own(entry.subtypes, subtype) !== undefined;
   const issues = check ? issuesOf(entry.schema, value) : [];
   return { known, label: known ? `${type}/${subtype}` : type, issues };
@@ -144,8 +180,15 @@ export const isKnownServerMessage = (message: ServerMessage): message is KnownSe
 export const isKnownClientMessage = (message: ClientMessage): message is KnownClientMessage =>
   classify(clientEntries, message, false).known;
 
-/** Why a line was rejected: `reason` is stable enough for logs (`not JSON: ...`). */
-export type ParseLineError = { readonly reason: string; readonly line: string };
+/**
+ * Why a line was rejected: `reason` is stable enough for logs (`not JSON: ...`); `tags` (for a
+ * JSON object) say what it claims to be, so that a bad control request still gets its answer.
+ */
+export type ParseLineError = {
+  readonly reason: string;
+  readonly line: string;
+  readonly tags?: LineTags;
+};
 
 /** One parsed line: a modelled message, another kept whole (`known: false`), or an error. */
 export type ParseLineResult<Known, Unknown = Unmodelled> =
@@ -156,28 +199,35 @@ export type ParseLineResult<Known, Unknown = Unmodelled> =
 export type ParseClientLineResult = ParseLineResult<KnownClientMessage>;
 export type ParseServerLineResult = ParseLineResult<KnownServerMessage>;
 
+/** The field of `value` at `key`, when `value` is an object or an array. */
+const child = (value: unknown, key: PropertyKey): unknown =>
+  typeof value === 'object' && value !== null ? Reflect.get(value, key) : undefined;
+
 /** The reason for an issue: "user message without 'message'" when the field is absent. */
 function describe(value: unknown, label: string, { path, message }: SchemaIssue): string {
   if (path.length === 0) return message;
-  let holder = value;
-  for (const key of path.slice(0, -1)) {
-    holder = isRecord(holder) || Array.isArray(holder) ? holder[key as never] : undefined;
-  }
+  const holder = path.slice(0, -1).reduce(child, value);
   const last = path.at(-1);
-  const missing = isRecord(holder) && typeof last === 'string' && holder[last] === undefined;
+  const missing =
+    anyObject.safeParse(holder).success &&
+    typeof last === 'string' &&
+    child(holder, last) === undefined;
   const subject = label === '' ? 'message' : `${label} message`;
   const where = path.map(String).join('.');
   return missing ? `${subject} without '${where}'` : `${subject}: '${where}': ${message}`;
 }
 
 function parseLine<Known>(entries: Entries, line: string): ParseLineResult<Known> {
-  const fail = (reason: string) => ({ ok: false, error: { reason, line } }) as const;
   let value: unknown;
   try {
     value = JSON.parse(line);
   } catch (error) {
-    return fail(`not JSON: ${errorMessage(error)}`);
+    return { ok: false, error: { reason: `not JSON: ${errorMessage(error)}`, line } };
   }
+  const fail = (reason: string) => {
+    const tags = tagsOf(value);
+    return { ok: false, error: { reason, line, ...(tags === undefined ? {} : { tags }) } } as const;
+  };
   try {
     const { known, label, issues } = classify(entries, value);
     const [first] = issues;
@@ -200,3 +250,6 @@ export const parseClientLine = (line: string): ParseClientLineResult =>
 /** Parses one line the agent side wrote; same contract as {@link parseClientLine}. */
 export const parseServerLine = (line: string): ParseServerLineResult =>
   parseLine<KnownServerMessage>(serverEntries, line);
+
+/** The {@link LineTags} of a line kept whole (`known: false`): how to answer or route it. */
+export const lineTagsOf = (message: Unmodelled): LineTags => tagsOf(message) ?? {};

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { isRecord } from '../util/helpers.js';
 
 /**
  * `z.object` for protocol shapes: the inferred type is exact (a misspelt field in a built message
@@ -92,4 +91,6 @@ export function openUnion<const Key extends string, Variants extends Schemas>(
 export const isModelled =
   <Known>(variants: Schemas) =>
   (value: Known | Unmodelled): value is Known =>
-    isRecord(value) && own(variants, value.type) !== undefined;
+    typeof value === 'object' &&
+    value !== null &&
+    own(variants, Reflect.get(value, 'type')) !== undefined;
