@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { claudeCodeBinary } from '../launch-claude.js';
 import { execCommandCall } from '../fake-openai-server.js';
+import { claudeCodeBinary } from '../launch-claude.js';
 import {
   createCodexWorld,
   createGeminiWorld,
