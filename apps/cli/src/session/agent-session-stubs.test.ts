@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getSessionInfo, listSessions } from '@anthropic-ai/claude-agent-sdk';
@@ -131,5 +131,31 @@ describe('stubs for the agent’s own sessions', () => {
     expect(() => plan(uuid, 'gemini')).toThrow(
       `The session ${uuid} is a codex session agentbridge has no transcript of: resume it with --backend codex.`,
     );
+  });
+
+  it('SN-13 --continue takes the newest transcript but not another backend’s listed session', async () => {
+    const { directory, options } = world();
+    await writeAgentSessionStubs(
+      [{ sessionId: uuid, cwd, updatedAt: '2030-01-01T00:00:00.000Z' }],
+      {
+        ...options,
+        backendId: 'gemini',
+      },
+    );
+    const line = {
+      type: 'user',
+      uuid: 'u1',
+      message: { role: 'user', content: 'hi' },
+      agentbridge: { backend: 'codex', agentSessionId: 'a-1' },
+    };
+    writeFileSync(join(directory, 'conv-1.jsonl'), `${JSON.stringify(line)}\n`);
+    utimesSync(join(directory, 'conv-1.jsonl'), new Date('2029-01-01'), new Date('2029-01-01'));
+    const plan = (backendId: string) =>
+      planResume(
+        { continue: true, forkSession: false },
+        { projectDirectory: directory, backendId, agentName: 'Agent' },
+      );
+    expect(plan('codex').transcript).toMatchObject({ sessionId: 'conv-1' });
+    expect(plan('gemini').launch).toMatchObject({ resumeSessionId: uuid, resumeRequired: true });
   });
 });

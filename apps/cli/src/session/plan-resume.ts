@@ -52,7 +52,13 @@ export function planResume(
   const id =
     request.resume ??
     (request.continue
-      ? (latestTranscriptId(options.projectDirectory) ?? options.recordedSessionId)
+      ? (latestTranscriptId(options.projectDirectory, (candidate) => {
+          // SN-13: another backend's listed session is not this run's to continue.
+          const mark = lastOrigin(
+            readTranscript(join(options.projectDirectory, `${candidate}.jsonl`)),
+          );
+          return mark?.listed !== true || mark.backend === options.backendId;
+        }) ?? options.recordedSessionId)
       : undefined);
   if (id === undefined) return { launch: {}, transcript: {} };
   const entries = readTranscript(join(options.projectDirectory, `${id}.jsonl`));

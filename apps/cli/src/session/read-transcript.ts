@@ -85,19 +85,22 @@ export function lastOrigin(entries: readonly TranscriptEntry[]): Origin | undefi
   return entries.findLast((entry) => entry.agentbridge !== undefined)?.agentbridge;
 }
 
-/** SN-10: the session id of the newest transcript in `directory` (for `--continue`). */
-export function latestTranscriptId(directory: string): string | undefined {
-  let newest: { id: string; mtime: number } | undefined;
+/** SN-10: the session id of the newest transcript in `directory` that `accept`s (for `--continue`). */
+export function latestTranscriptId(
+  directory: string,
+  accept: (id: string) => boolean = () => true,
+): string | undefined {
   let names: string[];
   try {
     names = readdirSync(directory);
   } catch {
     return undefined;
   }
-  for (const name of names) {
-    if (!name.endsWith('.jsonl')) continue;
+  const transcripts = names.flatMap((name) => {
+    if (!name.endsWith('.jsonl')) return [];
     const mtime = statSync(join(directory, name), { throwIfNoEntry: false })?.mtimeMs ?? 0;
-    if (newest === undefined || mtime > newest.mtime) newest = { id: name.slice(0, -6), mtime };
-  }
-  return newest?.id;
+    return [{ id: name.slice(0, -6), mtime }];
+  });
+  transcripts.sort((left, right) => right.mtime - left.mtime);
+  return transcripts.find((transcript) => accept(transcript.id))?.id;
 }

@@ -1,14 +1,20 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { execCommandCall } from '../fake-openai-server.js';
 import { claudeCodeBinary } from '../launch-claude.js';
-import { createGeminiWorld } from '../through-cli/__fixtures__/create-cli-world.js';
+import {
+  createCodexWorld,
+  createGeminiWorld,
+} from '../through-cli/__fixtures__/create-cli-world.js';
 import { createClaudeReferenceWorld } from '../through-cli/__fixtures__/create-more-worlds.js';
 import { useCliWorlds } from '../through-cli/__fixtures__/use-cli-worlds.js';
 import { resultOf } from '../through-cli/__fixtures__/wire-queries.js';
-import { transcriptLines } from './__fixtures__/session-files.js';
+import { projectDirectoryOf, transcriptLines } from './__fixtures__/session-files.js';
 
 const reference = useCliWorlds(createClaudeReferenceWorld);
 const gemini = useCliWorlds(createGeminiWorld);
+const codex = useCliWorlds(createCodexWorld);
 const allow = async (_name: string, input: Record<string, unknown>) =>
   ({ behavior: 'allow', updatedInput: input }) as const;
 
@@ -136,5 +142,52 @@ describe('transcript entries shaped as the real Claude Code writes them', () => 
       expect(lines.findLast((line) => line.type === 'last-prompt')).toMatchObject({
         lastPrompt: 'Write a.txt',
       });
+  });
+
+  it('SN-14 a 100 000-character Bash output is kept beside the transcript by the real Claude Code and by agentbridge on codex-acp', async () => {
+    const command = `head -c 100000 /dev/zero | tr '\\0' x`;
+    const claude = await reference.start({
+      keepDirectories: true,
+      query: { pathToClaudeCodeExecutable: claudeCodeBinary(), canUseTool: allow },
+    });
+    claude.world.server.enqueueTurn({
+      blocks: [{ type: 'tool_use', name: 'Bash', input: { command, description: 'Print' } }],
+    });
+    claude.world.server.enqueueTurn({ blocks: [{ type: 'text', text: 'Done.' }] });
+    const claudeId = resultOf(await claude.run.turn('Print a lot')).session_id;
+    await reference.finishEarly(claude.world);
+
+    // Gemini CLI gives its shell output to the model, not to the client: codex-acp gives both.
+    const bridged = await codex.start({ keepDirectories: true, query: { canUseTool: allow } });
+    bridged.world.server.enqueueTurn({ items: [execCommandCall(command, 'call_big')] });
+    bridged.world.server.enqueueTurn({ items: [{ type: 'message', deltas: ['Done.'] }] });
+    const bridgedId = resultOf(await bridged.run.turn('Print a lot')).session_id;
+    await codex.finishEarly(bridged.world);
+
+    const stored = (directories: typeof claude.world.directories, sessionId: string) => {
+      const lines = transcriptLines(directories, sessionId) as Line[];
+      const entry = byKind(lines)['user/tool_result'];
+      const block = ((entry?.message?.content ?? []) as { content: string }[])[0];
+      const folder = join(projectDirectoryOf(directories), sessionId, 'tool-results');
+      const path = /Full output saved to: (\S+)/.exec(block?.content ?? '')?.[1] ?? '';
+      return { entry, content: block?.content ?? '', folder, path };
+    };
+    const real = stored(claude.world.directories, claudeId);
+    const ours = stored(bridged.world.directories, bridgedId);
+    for (const { entry, content, folder, path } of [real, ours]) {
+      expect(content).toMatch(
+        /^<persisted-output>\nOutput too large \(\d+(\.\d)?KB\)\. Full output saved to: \S+\.txt\n\nPreview \(first 2KB\):\n/,
+      );
+      expect(content.endsWith('\n...\n</persisted-output>')).toBe(true);
+      expect(content.length).toBeLessThan(3_000);
+      // The whole output is in a file of the session's tool-results directory beside the transcript.
+      expect(path.startsWith(`${folder}/`)).toBe(true);
+      expect(readFileSync(path, 'utf8')).toContain('x'.repeat(100_000));
+      // The entry stays small: Bash's stdout is cut at 30 000 characters, and names the file.
+      expect(JSON.stringify(entry).length).toBeLessThan(40_000);
+    }
+    expect(real.entry?.toolUseResult).toMatchObject({ persistedOutputPath: real.path });
+    // codex-acp gives no structured Bash result: the entry's toolUseResult is the stored block.
+    expect(ours.entry?.toolUseResult).toBe(ours.content);
   });
 });
