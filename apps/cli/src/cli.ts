@@ -1,19 +1,6 @@
-import type { Logger } from '@agentbridge/core/contracts';
-import type { CommandLine } from './argv/parse-command-line.js';
-import type { BackendCatalog } from './backends/create-container.js';
 import { type CliContext, claudeCodeProtocolVersion, cliVersion } from './cli-context.js';
-import type { ResolvedSettings } from './config/resolve-settings.js';
+import type { RunSetup } from './commands/run-setup.js';
 import { createStderrLogger } from './ui/create-stderr-logger.js';
-
-/** What every command gets: the command line, the settings, the backends and the logger. */
-export type RunSetup = {
-  readonly commandLine: CommandLine;
-  readonly settings: ResolvedSettings;
-  readonly catalog: BackendCatalog;
-  readonly logger: Logger;
-  /** `doctor` and `backends` run on with a broken configuration, ignoring it: why (FT-10). */
-  readonly configProblem?: string;
-};
 
 /**
  * Runs one invocation, resolves with the exit code and throws errors (`main.ts` maps them). What

@@ -1,5 +1,4 @@
 import type { ClaudePermissionMode, McpServerConfig } from '@agentbridge/core/contracts';
-import type { LaunchLimits } from './limits/launch-limits.js';
 
 /** Claude Code's `hooks` of type `command`, by event: each matcher's commands, timeouts in ms. */
 export type CommandHooks = Readonly<
@@ -83,4 +82,22 @@ export type AcpLaunch = {
   readonly jsonSchema?: Readonly<Record<string, unknown>>;
   /** `--max-turns`, `--max-budget-usd`, `--tools`, `--effort`, ...: what the agent may do and spend. */
   readonly limits?: LaunchLimits;
+};
+
+/** What the client lets the agent do and spend (`--max-turns`, `--tools`, ...); absent: no limit. */
+export type LaunchLimits = {
+  /** `--max-turns`: model calls per turn, as Claude Code counts them (LM-01). */
+  readonly maxTurns?: number;
+  /** `--max-budget-usd`: the session's cost in USD (LM-03). */
+  readonly maxBudgetUsd?: number;
+  /** `--tools`: the built-in tools the agent may use (`[]`: none; MCP tools are not concerned). */
+  readonly tools?: readonly string[];
+  /** `--effort`, `--max-thinking-tokens`, `--thinking`: the agent's thinking level (LM-06). */
+  readonly effort?: string;
+  readonly maxThinkingTokens?: number;
+  readonly thinking?: string;
+  /** `--fallback-model`: retried once with it when the model is unavailable (LM-07). */
+  readonly fallbackModel?: string;
+  /** Options an ACP agent cannot honour, named to the client in-band at session start (LM-08). */
+  readonly ignoredOptions?: readonly string[];
 };

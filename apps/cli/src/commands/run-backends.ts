@@ -1,7 +1,7 @@
 import { createRedactor, findExecutable, secretArgumentValues } from '@agentbridge/host-node';
-import type { RunSetup } from '../cli.js';
 import type { CliContext } from '../cli-context.js';
 import { launchSettingsFor } from '../config/resolve-settings.js';
+import type { RunSetup } from './run-setup.js';
 
 /** `agentbridge backends [--json]`: every registered backend, its command and whether it is found. */
 export async function runBackends(context: CliContext, setup: RunSetup): Promise<number> {

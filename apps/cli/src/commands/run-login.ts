@@ -2,8 +2,8 @@ import { constants } from 'node:os';
 import { UsageError } from '@agentbridge/core/contracts';
 import { findExecutable } from '@agentbridge/host-node';
 import { spawn } from 'cross-spawn';
-import type { RunSetup } from '../cli.js';
 import type { CliContext } from '../cli-context.js';
+import type { RunSetup } from './run-setup.js';
 
 /** `agentbridge login <backend>`: the backend's `hints.login` on this terminal, no shell; its code. */
 export async function runLogin(context: CliContext, setup: RunSetup): Promise<number> {

@@ -6,7 +6,7 @@ import {
   wouldPassMaxTurns,
 } from '../limits/launch-limits.js';
 import { sessionOf } from '../machine/bridge-state.js';
-import type { Gate } from '../machine/turn-gates.js';
+import type { Gate } from '../machine/gate.js';
 import type { TurnEnding } from '../north/build-result.js';
 import { runHooks } from './run-hooks.js';
 

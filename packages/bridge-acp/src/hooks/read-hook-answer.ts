@@ -1,6 +1,6 @@
 import { isRecord } from '@agentbridge/core/contracts';
 import type { ClientAnswer } from '../north/client-request-channel.js';
-import type { HookVerdict } from './run-hooks.js';
+import type { HookVerdict } from './hook-verdict.js';
 
 /** What one hook's output decided (a partial verdict), with its `systemMessage`. */
 export type HookRead = Partial<HookVerdict> & { readonly systemMessage?: string };

@@ -2,22 +2,9 @@ import type { MachineContext } from '../machine/bridge-state.js';
 import { sessionIdOf, sessionOf } from '../machine/bridge-state.js';
 import { emitWarning } from '../machine/client-output.js';
 import { matchesHook } from './hook-registry.js';
+import type { HookVerdict } from './hook-verdict.js';
 import { readCommandResult } from './read-command-result.js';
 import { type HookRead, readHookAnswer } from './read-hook-answer.js';
-
-/** What the hooks of one firing decided, merged over every matching callback (HK-03). */
-export type HookVerdict = {
-  /** PreToolUse: `deny` wins over `ask`, `ask` over `allow`; a failed blocking hook denies. */
-  readonly decision?: 'allow' | 'deny' | 'ask';
-  /** The reason of the decision (for a deny, the text the tool's result quotes). */
-  readonly reason?: string;
-  readonly updatedInput?: Record<string, unknown>;
-  readonly additionalContext: readonly string[];
-  /** `decision: 'block'` (or a failed blocking hook), with its reason. */
-  readonly block?: string;
-  /** `continue: false`, with its `stopReason`. */
-  readonly stop?: string;
-};
 
 /** One firing of an event. */
 type HookFiring = {

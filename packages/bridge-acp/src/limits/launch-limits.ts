@@ -1,26 +1,9 @@
 import type { ContentBlock } from '@agentclientprotocol/sdk/unstable';
+import type { LaunchLimits } from '../acp-launch.js';
 import type { MachineContext, Turn } from '../machine/bridge-state.js';
 import { currentModelOf } from '../machine/bridge-state.js';
-import type { Gate } from '../machine/turn-gates.js';
+import type { Gate } from '../machine/gate.js';
 import type { TurnEnding } from '../north/build-result.js';
-
-/** What the client lets the agent do and spend (`--max-turns`, `--tools`, ...); absent: no limit. */
-export type LaunchLimits = {
-  /** `--max-turns`: model calls per turn, as Claude Code counts them (LM-01). */
-  readonly maxTurns?: number;
-  /** `--max-budget-usd`: the session's cost in USD (LM-03). */
-  readonly maxBudgetUsd?: number;
-  /** `--tools`: the built-in tools the agent may use (`[]`: none; MCP tools are not concerned). */
-  readonly tools?: readonly string[];
-  /** `--effort`, `--max-thinking-tokens`, `--thinking`: the agent's thinking level (LM-06). */
-  readonly effort?: string;
-  readonly maxThinkingTokens?: number;
-  readonly thinking?: string;
-  /** `--fallback-model`: retried once with it when the model is unavailable (LM-07). */
-  readonly fallbackModel?: string;
-  /** Options an ACP agent cannot honour, named to the client in-band at session start (LM-08). */
-  readonly ignoredOptions?: readonly string[];
-};
 
 /** The limits of the launch. */
 export const limitsOf = (context: MachineContext): LaunchLimits => context.launch.limits ?? {};

@@ -1,5 +1,5 @@
+import type { LaunchLimits } from '../acp-launch.js';
 import type { SessionCatalog } from '../session/session-catalog.js';
-import type { LaunchLimits } from './launch-limits.js';
 
 /** Thinking levels from least to most, as Claude's `--effort` and ACP agents name them. */
 const ladder = ['none', 'off', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max'];

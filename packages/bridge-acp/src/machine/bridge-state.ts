@@ -13,10 +13,10 @@ import type { Diff, McpServer, ToolCallLocation } from '@agentclientprotocol/sdk
 import type { AcpLaunch } from '../acp-launch.js';
 import type { AuthMethodInfo } from '../auth/read-auth-methods.js';
 import type { HookRegistry } from '../hooks/hook-registry.js';
-import type { HookVerdict } from '../hooks/run-hooks.js';
+import type { HookVerdict } from '../hooks/hook-verdict.js';
 import type { OpenObject } from '../json-rpc/agent-schemas.js';
 import type { JsonRpcChannel } from '../json-rpc/json-rpc.js';
-import type { McpState } from '../mcp/mcp-state.js';
+import type { McpState } from '../mcp/mcp-state-types.js';
 import type { McpServerStatus } from '../mcp/to-acp-mcp-servers.js';
 import type { TurnEnding } from '../north/build-result.js';
 import type { ControlRequestId } from '../north/client-lines.js';

@@ -1,4 +1,5 @@
-import { type HookVerdict, runHooks } from '../hooks/run-hooks.js';
+import type { HookVerdict } from '../hooks/hook-verdict.js';
+import { runHooks } from '../hooks/run-hooks.js';
 import type { MachineContext, ToolCall } from './bridge-state.js';
 
 /** HK-06: runs the call's PreToolUse hooks once; a later ask for the same call reuses the verdict. */

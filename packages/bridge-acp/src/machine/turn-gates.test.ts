@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MachineContext, Turn } from './bridge-state.js';
-import { type Gate, type GateStep, runGates } from './turn-gates.js';
+import type { Gate, GateStep } from './gate.js';
+import { runGates } from './turn-gates.js';
 
 /** Just what `runGates` reads: the running turn. */
 function world() {

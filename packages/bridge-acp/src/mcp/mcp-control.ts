@@ -6,13 +6,8 @@ import type { MachineContext } from '../machine/bridge-state.js';
 import { emitControlError, emitControlSuccess } from '../machine/client-output.js';
 import type { ControlRequestId } from '../north/client-lines.js';
 import { onListingTimer } from './mcp-servers-ready-gate.js';
-import {
-  type McpState,
-  mcpStatusesOf,
-  newSdkServer,
-  type SdkServer,
-  toolNamesOf,
-} from './mcp-state.js';
+import { mcpStatusesOf, newSdkServer, toolNamesOf } from './mcp-state.js';
+import type { McpState, SdkServer } from './mcp-state-types.js';
 import { openMcpEndpoint, withServerSet } from './open-mcp-endpoint.js';
 
 const settleTimerId = 'mcp-reopen-settle';

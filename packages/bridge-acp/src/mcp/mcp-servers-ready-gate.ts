@@ -1,8 +1,8 @@
 import type { ContentBlock } from '@agentclientprotocol/sdk/unstable';
 import type { MachineContext } from '../machine/bridge-state.js';
-import type { Gate } from '../machine/turn-gates.js';
+import type { Gate } from '../machine/gate.js';
 import type { TurnEnding } from '../north/build-result.js';
-import type { McpState, SdkServer } from './mcp-state.js';
+import type { McpState, SdkServer } from './mcp-state-types.js';
 
 const listingTimerId = 'mcp-listing';
 /** How long a prompt waits for the agent to list the in-process servers' tools (MCP-09). */

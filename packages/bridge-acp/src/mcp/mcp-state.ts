@@ -1,5 +1,6 @@
 import { isRecord } from '@agentbridge/core/contracts';
 import type { MachineContext } from '../machine/bridge-state.js';
+import type { Json, McpState, SdkServer } from './mcp-state-types.js';
 import type { McpServerStatus } from './to-acp-mcp-servers.js';
 
 /** How long a message forwarded to the client may wait for its answer by default (tools run long). */
@@ -7,8 +8,6 @@ const defaultTimeoutMs = 600_000;
 
 /** The bridge's own server on the endpoint: it offers `StructuredOutput` (SO-01). */
 export const ownServerName = 'agentbridge';
-
-type Json = Readonly<Record<string, unknown>>;
 
 /** The JSON-RPC error codes the endpoint answers with (MCP's timeout is -32001). */
 export const mcpErrorCodes = {
@@ -24,52 +23,6 @@ export type McpReply = (
     | { readonly result: Json }
     | { readonly error: { readonly code: number; readonly message: string } },
 ) => void;
-
-/** One in-process MCP server of the client (`createSdkMcpServer`), reached with `mcp_message`. */
-export type SdkServer = {
-  /** The SDK's own MCP `initialize` and `tools/list` results (`sdkMcpServerManifests`). */
-  initializeResult: Json | undefined;
-  toolsListResult: Json | undefined;
-  /** How long a forwarded request waits for the client (`sdkMcpServerConfigs[name].timeout`). */
-  readonly timeoutMs: number;
-  /** `pending` until the agent's first message to it; `failed` when no endpoint could serve it. */
-  status: McpServerStatus['status'];
-  error?: string;
-  /** The agent listed its tools (or a prompt stopped waiting for that: MCP-09). */
-  listed: boolean;
-};
-
-/** The structured output of the running turn (SO-xx): the accepted value, the failed attempts. */
-export type StructuredRecord = {
-  readonly turn: object;
-  accepted?: { readonly value: unknown };
-  failures: number;
-  lastError?: string;
-};
-
-/** Everything of MCP and structured output one bridge keeps. */
-export type McpState = {
-  /** The client's in-process servers, by name, in the client's order. */
-  readonly sdkServers: Map<string, SdkServer>;
-  /** `--json-schema`, `initialize.jsonSchema`: the shape of every turn's structured output. */
-  jsonSchema: Json | undefined;
-  /** The endpoint offers the bridge's `StructuredOutput` tool. */
-  structuredTool: boolean;
-  /** What the agent's `mcpCapabilities` take. */
-  capabilities: { readonly http: boolean; readonly sse: boolean };
-  /** Servers the client switched off (`mcp_toggle`). */
-  readonly disabled: Set<string>;
-  /** Requests forwarded to the client and not answered yet: `server`, agent's id → the client's. */
-  readonly forwarded: Map<string, number>;
-  nextMessageId: number;
-  structured: StructuredRecord | undefined;
-  /** Configured servers an `mcp_set_servers` named: a later one that leaves them out removes them. */
-  readonly named: Set<string>;
-  /** The server set is changing (MCP-06): the prompts waiting, the end of a load's replay. */
-  reopening: { readonly waiting: (() => void)[]; settle?: () => void } | undefined;
-  /** Prompts waiting for the agent to list the in-process servers' tools (MCP-09). */
-  listing: { readonly waiting: (() => void)[] } | undefined;
-};
 
 /** The state of a bridge whose client has no in-process server and no schema yet. */
 export function createMcpState(jsonSchema: Json | undefined): McpState {

@@ -4,7 +4,8 @@ import type { MachineContext } from '../machine/bridge-state.js';
 import type { ClientAnswer } from '../north/client-request-channel.js';
 import { onStructuredOutputMessage } from '../structured-output/structured-output-server.js';
 import { markListed } from './mcp-servers-ready-gate.js';
-import { type McpReply, mcpErrorCodes, ownServerName, type SdkServer } from './mcp-state.js';
+import { type McpReply, mcpErrorCodes, ownServerName } from './mcp-state.js';
+import type { SdkServer } from './mcp-state-types.js';
 
 /**
  * MCP-01..MCP-03: one message of the agent to a server of the session's local endpoint. The

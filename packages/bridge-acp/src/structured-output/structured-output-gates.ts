@@ -1,6 +1,7 @@
 import type { ContentBlock } from '@agentclientprotocol/sdk/unstable';
-import type { Gate } from '../machine/turn-gates.js';
-import { type McpState, ownServerName, type StructuredRecord } from '../mcp/mcp-state.js';
+import type { Gate } from '../machine/gate.js';
+import { ownServerName } from '../mcp/mcp-state.js';
+import type { McpState, StructuredRecord } from '../mcp/mcp-state-types.js';
 import type { TurnEnding } from '../north/build-result.js';
 import {
   checkStructuredOutput,

@@ -1,12 +1,8 @@
 import type { McpJsonRpcMessage } from '@agentbridge/core/contracts';
 import { isRecord } from '@agentbridge/core/contracts';
 import type { MachineContext } from '../machine/bridge-state.js';
-import {
-  type McpReply,
-  mcpErrorCodes,
-  ownServerName,
-  type StructuredRecord,
-} from '../mcp/mcp-state.js';
+import { type McpReply, mcpErrorCodes, ownServerName } from '../mcp/mcp-state.js';
+import type { StructuredRecord } from '../mcp/mcp-state-types.js';
 
 /** Claude Code's tool, its description and its success text. */
 export const structuredOutputTool = {

@@ -1,9 +1,9 @@
 import { type BackendManifest, ExecutableNotFoundError } from '@agentbridge/core/contracts';
 import { createRedactor, probeAgentVersion, secretArgumentValues } from '@agentbridge/host-node';
-import type { RunSetup } from '../../cli.js';
 import { type CliContext, cliVersion } from '../../cli-context.js';
 import { launchSettingsFor } from '../../config/resolve-settings.js';
 import { prepareLaunch } from '../run/launch-agent.js';
+import type { RunSetup } from '../run-setup.js';
 import { type HandshakeReport, runHandshake } from './doctor-handshake.js';
 
 const defaultTimeoutMs = 30_000;

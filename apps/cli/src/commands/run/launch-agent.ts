@@ -10,7 +10,6 @@ import {
   noInteractiveMode,
   printNeedsInput,
 } from '../../argv/parse-command-line.js';
-import type { RunSetup } from '../../cli.js';
 import { type CliContext, cliVersion } from '../../cli-context.js';
 import type { LaunchSettings, ResolvedSettings } from '../../config/resolve-settings.js';
 import { type McpServers, mcpSecretValues, parseMcpConfigs } from '../../mcp/parse-mcp-configs.js';
@@ -22,6 +21,7 @@ import {
   type SettingsLaunchFields,
   settingsLaunchFields,
 } from '../../settings/settings-launch-fields.js';
+import type { RunSetup } from '../run-setup.js';
 
 /** A run whose agent is already booting: what {@link launchAgent} found, for `runAgent`. */
 export type LaunchedAgent = Awaited<ReturnType<typeof launchAgent>>;

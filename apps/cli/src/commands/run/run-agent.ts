@@ -12,11 +12,11 @@ import {
   createMcpEndpoint,
   createShellParser,
 } from '@agentbridge/host-node';
-import type { RunSetup } from '../../cli.js';
 import { type CliContext, cliVersion, type TerminationSignal } from '../../cli-context.js';
 import { mcpRelayCommand } from '../../mcp/mcp-relay-command.js';
 import { recordTranscript } from '../../session/record-transcript.js';
 import { createStatusLine } from '../../ui/status-line.js';
+import type { RunSetup } from '../run-setup.js';
 import type { LaunchedAgent } from './launch-agent.js';
 import { exitCodeOf, runPrint, runStreamJson } from './run-modes.js';
 
