@@ -33,6 +33,7 @@ type Capability =
   | 'loadSession'
   | 'resumeSession'
   | 'forkSession'
+  | 'listSessions'
   | 'image'
   | 'audio'
   | 'embeddedContext'
@@ -270,9 +271,8 @@ export function sessionOf(state: BridgeState): Session | undefined {
 export function closeSession(context: MachineContext, reason: string): void {
   const { state } = context;
   state.phase = closedPhase(state);
-  context.rpc.failPending(reason);
-  context.clientRequests.withdraw('session');
-  context.host.failPending(reason);
+  for (const channel of [context.rpc, context.clientRequests, context.host])
+    channel.settleAll(reason);
 }
 
 /** The closed phase, keeping what the last results still report. */

@@ -26,6 +26,7 @@ import {
   handshakeTimerId,
 } from './fail-handshake.js';
 import { settleClientEnd } from './finish-turn.js';
+import { listAgentSessions } from './list-agent-sessions.js';
 import { applyStartupSettings, refreshCatalogWindows } from './session-switches.js';
 import { standingInstructionsText } from './standing-instructions.js';
 import { beginQueuedTurn } from './turn.js';
@@ -274,6 +275,7 @@ function finishHandshake(context: MachineContext, phase: Handshake, session: Ses
   for (const pending of phase.initializing)
     emitInitializeAnswer(context, pending.requestId, pending.applied);
   if (state.client.initialized) emitSystemInit(context);
+  listAgentSessions(context, phase.agent as AgentInfo);
   beginQueuedTurn(context);
   // Input that ended with only an `initialize`: it is answered, now the agent may stop.
   settleClientEnd(context);

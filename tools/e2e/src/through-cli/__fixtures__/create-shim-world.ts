@@ -48,7 +48,7 @@ export async function createShimWorld<Server extends FakeModelServer>(
   const trap = agent.proxyTrap === false ? undefined : await startProxyTrap();
   const netLogPath = join(homeDirectory, 'net-connections.jsonl');
   const wirePath = join(homeDirectory, `acp-wire-${server.port}.jsonl`);
-  const guard = agent.netGuard
+  const guard: Record<string, string> = agent.netGuard
     ? { NODE_OPTIONS: `--require=${netGuardPreloadPath}`, AGENTBRIDGE_E2E_NET_LOG: netLogPath }
     : {};
   const shimPath = writeAgentShim(homeDirectory, agent.name, agent.target, wirePath, guard);
