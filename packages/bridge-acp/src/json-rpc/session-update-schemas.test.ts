@@ -86,6 +86,8 @@ describe('agent messages at the edge', () => {
     expect(
       parseSessionNotification({ sessionId: 's', update: { sessionUpdate: 'vendor_thing', x: 1 } }),
     ).toEqual({ sessionId: 's', update: { sessionUpdate: '(unmodelled)', kind: 'vendor_thing' } });
+    const vendorUsage = { sessionUpdate: 'tool_call_update', toolCallId: 't', usage: 'x' };
+    expect(parseSessionNotification({ update: vendorUsage })?.update.usage).toBeUndefined();
   });
 
   it('A-10 T-01 a tool frame keeps unknown keys and reads a wrong-typed field as absent', () => {

@@ -113,13 +113,13 @@ export function parseSessionNotification(params: unknown): SessionNotificationIn
   if (head?.update === undefined) return undefined;
   const { sessionUpdate, _meta } = updateHead.parse(head.update);
   const kind = String(sessionUpdate);
-  const usage = _meta === undefined ? {} : { usage: _meta };
   const modelled = typeof sessionUpdate === 'string' && Object.hasOwn(updateSchemas, kind);
   const schema = modelled ? updateSchemas[kind as Kind] : undefined;
+  // `usage` is always the parsed `_meta` (an agent's own `usage` key never passes for it).
   const update = (
     schema === undefined
-      ? { sessionUpdate: unmodelled, kind, ...usage }
-      : { ...schema.parse(head.update), sessionUpdate: kind, ...usage }
+      ? { sessionUpdate: unmodelled, kind, usage: _meta }
+      : { ...schema.parse(head.update), sessionUpdate: kind, usage: _meta }
   ) as SessionUpdateIn;
   const sessionId = head.sessionId === undefined ? {} : { sessionId: head.sessionId };
   return { ...sessionId, ...(head._meta === undefined ? {} : { usage: head._meta }), update };
