@@ -1,5 +1,8 @@
-import type { AgentControlRequestMessage, BridgeEvent } from '@agentbridge/core/contracts';
-import { isRecord } from '@agentbridge/core/contracts';
+import type {
+  AgentControlRequestMessage,
+  BridgeEvent,
+  ControlResponseMessage,
+} from '@agentbridge/core/contracts';
 import { buildControlCancelRequest } from './client-lines.js';
 
 /** A request the bridge sends the client (`can_use_tool`, `hook_callback`, `mcp_message`, ...). */
@@ -36,7 +39,7 @@ export interface ClientRequestChannel {
     onAnswer: (answer: ClientAnswer) => void,
   ): string;
   /** Routes a client `control_response` envelope; false when nothing waits for its `request_id`. */
-  settle(envelope: Record<string, unknown>): boolean;
+  settle(envelope: ControlResponseMessage['response']): boolean;
   /** A timer of this channel fired; false when the id is not one of its timers. */
   onTimer(timerId: string): boolean;
   /** Withdraws pending requests of `scope` (`session`: all of them), settling them `withdrawn`. */
@@ -90,13 +93,9 @@ export function createClientRequestChannel(
       const id = envelope.request_id;
       const entry = typeof id === 'string' ? take(id) : undefined;
       if (entry === undefined) return false;
-      if (envelope.subtype === 'error') {
-        const message = typeof envelope.error === 'string' ? envelope.error : 'error';
-        entry.onAnswer({ outcome: 'error', message });
-      } else {
-        const response = isRecord(envelope.response) ? envelope.response : {};
-        entry.onAnswer({ outcome: 'answered', response });
-      }
+      if (envelope.subtype === 'error')
+        entry.onAnswer({ outcome: 'error', message: envelope.error });
+      else entry.onAnswer({ outcome: 'answered', response: envelope.response ?? {} });
       return true;
     },
     onTimer(timerId) {
