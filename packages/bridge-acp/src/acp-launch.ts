@@ -28,6 +28,8 @@ export type AcpLaunch = {
   readonly handover?: { readonly history: string; readonly notice: string };
   /** SN-10: a resume nothing else can continue: a failed reopen ends the run (as `claude`). */
   readonly resumeRequired?: boolean;
+  /** SN-12: ask the agent's own sessions of the cwd (`session/list`) once a session is open. */
+  readonly listSessions?: boolean;
   /** `--model`: switched to after the session opens, when the agent offers it. */
   readonly model?: string;
   /** `--permission-mode`, mapped onto the agent's modes. */

@@ -90,7 +90,7 @@ describe('codex-acp 0.16.0 over ACP, offline: permissions and the sandbox', () =
     expect(suite.server().responseRequests()).toHaveLength(2);
   });
 
-  it('read-only: a command the sandbox denies sends no tool_call and no permission request', async () => {
+  it('read-only: a command the sandbox denies asks no permission and makes nothing; a call it reports ends failed', async () => {
     await suite.scenario('sandbox-denied', async (context) => {
       const { agentContext, session } = await openSession(context);
       suite.server().enqueueTurn({
@@ -103,7 +103,17 @@ describe('codex-acp 0.16.0 over ACP, offline: permissions and the sandbox', () =
       expect(response.stopReason).toBe('end_turn');
       expect(existsSync(join(context.agent.workDirectory, 'made.txt'))).toBe(false);
       expect(context.acpClient.permissionRequests).toEqual([]);
-      expect(turnKinds(context.acpClient.updates)).toEqual(['agent_message_chunk']);
+      // Where the sandbox can be set up the command runs and fails inside it (a read-only file
+      // system), reported as a failed call; where it cannot, codex refuses it without a tool_call.
+      const kinds = turnKinds(context.acpClient.updates);
+      expect([
+        ['agent_message_chunk'],
+        ['tool_call', 'tool_call_update', 'agent_message_chunk'],
+      ]).toContainEqual(kinds);
+      const settled = context.acpClient.updates.filter(
+        (entry) => entry.update.sessionUpdate === 'tool_call_update',
+      );
+      for (const entry of settled) expect(entry.update).toMatchObject({ status: 'failed' });
     });
     const output = suite
       .server()

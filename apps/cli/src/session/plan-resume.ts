@@ -60,11 +60,25 @@ export function planResume(
   const chain = conversationChain(entries, at);
   if (at !== undefined && chain.length === 0)
     throw new UsageError(`No message found with message.uuid of: ${at}`);
+  const origin = lastOrigin(entries);
+  // SN-13: a session the agent listed (a stub, no conversation yet) is its agent's to reopen.
+  if (chain.length === 0 && origin?.agentSessionId !== undefined) {
+    if (origin.backend !== options.backendId)
+      throw new UsageError(
+        `The session ${id} is a ${origin.backend} session agentbridge has no transcript of: resume it with --backend ${origin.backend}.`,
+      );
+    const { agentSessionId } = origin;
+    const conversationId = fork || agentSessionId === id ? undefined : id;
+    const launch = { resumeSessionId: agentSessionId, forkSession: fork, conversationId };
+    return {
+      launch: { ...launch, resumeRequired: true },
+      transcript: fork ? {} : { sessionId: id },
+    };
+  }
   if (chain.length === 0) {
     const resumeRequired = request.resume !== undefined || undefined;
     return { launch: { resumeSessionId: id, forkSession: fork, resumeRequired }, transcript: {} };
   }
-  const origin = lastOrigin(entries);
   const writer = origin?.backend ?? (options.ownsUnmarked ? options.backendId : undefined);
   const sameAgent = writer === options.backendId && at === undefined;
   const why = sameAgent

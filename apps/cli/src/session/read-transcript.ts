@@ -3,7 +3,12 @@ import { join } from 'node:path';
 import { z } from 'zod';
 
 /** Which backend and agent session an entry agentbridge wrote belongs to (SN-01). */
-const originSchema = z.object({ backend: z.string(), agentSessionId: z.string().optional() });
+const originSchema = z.object({
+  backend: z.string(),
+  agentSessionId: z.string().optional(),
+  /** SN-12: a stub for a session the agent listed (`session/list`), not a conversation. */
+  listed: z.boolean().optional(),
+});
 
 /** One transcript line as far as agentbridge reads it; everything else is kept as it is. */
 const entrySchema = z.looseObject({

@@ -1,6 +1,7 @@
 import { closeSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { KnownServerMessage, UserMessage } from '@agentbridge/core';
+import { persistToolResult } from './persist-tool-result.js';
 import type { TranscriptEntry } from './read-transcript.js';
 
 /** What every entry of one run shares, and where the transcripts go. */
@@ -27,6 +28,7 @@ export type TranscriptWriterOptions = {
 };
 
 type Content = Readonly<Record<string, unknown>>;
+type UserToolResult = Extract<KnownServerMessage, { type: 'user' }>;
 
 /**
  * SN-01, SN-02: writes the run's transcript as Claude Code does, one whole line per append, from
@@ -41,8 +43,8 @@ export function createTranscriptWriter(options: TranscriptWriterOptions) {
   let failed = false;
   let lastPrompt: string | undefined;
   const waiting: Content[] = [];
-  /** Which assistant entry holds each tool_use (for `sourceToolAssistantUUID`). */
-  const toolUseEntry = new Map<string, string>();
+  /** Which assistant entry holds each tool_use (for `sourceToolAssistantUUID`), and its tool. */
+  const toolUseEntry = new Map<string, { readonly uuid: string; readonly name: unknown }>();
 
   const open = (id: string) => {
     mkdirSync(options.directory, { recursive: true, mode: 0o700 });
@@ -90,6 +92,32 @@ export function createTranscriptWriter(options: TranscriptWriterOptions) {
     return uuid;
   };
 
+  /** SN-14: a result over Claude Code's limit goes to a file beside the transcript, as there. */
+  const storeLarge = (message: UserToolResult, toolUseId: unknown, toolName: unknown) => {
+    const content = message.message.content;
+    const first = Array.isArray(content) ? content[0] : undefined;
+    if (sessionId === undefined || typeof toolUseId !== 'string' || first === undefined) return;
+    const name = typeof toolName === 'string' ? toolName : undefined;
+    const place = { directory: options.directory, sessionId, toolUseId, toolName: name };
+    const persisted = persistToolResult((first as { content?: unknown }).content, place);
+    if (persisted === undefined) return;
+    const blocks = [{ ...first, content: persisted.content }, ...(content as unknown[]).slice(1)];
+    const result = message.tool_use_result as { stdout?: unknown } | undefined;
+    // Bash's structured result keeps its first 30 000 characters and names the file (Claude Code).
+    const toolUseResult =
+      typeof result?.stdout === 'string'
+        ? {
+            ...result,
+            stdout: result.stdout.slice(0, 30_000),
+            persistedOutputPath: persisted.path,
+            persistedOutputSize: persisted.size,
+          }
+        : typeof result === 'object' && result !== null
+          ? result
+          : persisted.content;
+    return { message: { ...message.message, content: blocks }, toolUseResult };
+  };
+
   const begin = (id: string) => {
     if (sessionId !== undefined) return;
     sessionId = id;
@@ -127,19 +155,24 @@ export function createTranscriptWriter(options: TranscriptWriterOptions) {
           const uuid = (index === 0 && message.uuid) || options.newUuid();
           entry({ type: 'assistant', message: { ...rest, content: [block] } }, uuid);
           if (block.type === 'tool_use' && typeof block.id === 'string')
-            toolUseEntry.set(block.id, uuid);
+            toolUseEntry.set(block.id, { uuid, name: block.name });
         });
       } else if (message.type === 'user' && message.parent_tool_use_id === null) {
         const content = message.message.content;
         const first = Array.isArray(content) ? content[0] : undefined;
         const toolUseId = first?.type === 'tool_result' ? first.tool_use_id : undefined;
-        const source = typeof toolUseId === 'string' ? toolUseEntry.get(toolUseId) : undefined;
+        const tool = typeof toolUseId === 'string' ? toolUseEntry.get(toolUseId) : undefined;
+        const source = tool?.uuid;
+        const stored = storeLarge(message, toolUseId, tool?.name);
         entry(
           {
             type: 'user',
-            message: message.message,
+            message: stored?.message ?? message.message,
             // SN-04: as Claude Code, always; a tool without structured output gets its result's content.
-            toolUseResult: message.tool_use_result ?? (first as { content?: unknown })?.content,
+            toolUseResult:
+              stored?.toolUseResult ??
+              message.tool_use_result ??
+              (first as { content?: unknown })?.content,
             ...(source === undefined ? {} : { sourceToolAssistantUUID: source }),
           },
           message.uuid,

@@ -1,5 +1,5 @@
-import { isRecord } from '@agentbridge/core/contracts';
 import type { AuthMethod } from '@agentclientprotocol/sdk';
+import { authMethodMeta } from '../json-rpc/agent-schemas.js';
 import type { AuthMethodInfo } from './read-auth-methods.js';
 
 /**
@@ -12,13 +12,13 @@ export function terminalAuthCommand(
   agentCommand?: string,
 ): string | undefined {
   const raw: AuthMethod & { readonly args?: unknown } = method.raw;
-  const meta = isRecord(raw._meta) ? raw._meta : {};
+  const meta = authMethodMeta.parse(raw._meta) ?? {};
   const terminalAuth = meta['terminal-auth'];
   let command = agentCommand;
   let args: unknown;
-  if (isRecord(terminalAuth)) {
+  if (terminalAuth !== undefined) {
     const own = terminalAuth.command;
-    if (typeof own === 'string' && own.trim() !== '') command = own;
+    if (own !== undefined && own.trim() !== '') command = own;
     args = terminalAuth.args;
   } else if (method.type === 'terminal' || meta.type === 'terminal') {
     args = Array.isArray(raw.args) ? raw.args : meta.args;

@@ -1,5 +1,5 @@
-import { isRecord } from '@agentbridge/core/contracts';
 import type { ErrorResponse } from '@agentclientprotocol/sdk';
+import { errorBody } from './agent-schemas.js';
 
 /**
  * An agent error as surfaced everywhere (A-08): `<message> (code <code>): <data>`; an empty message
@@ -12,7 +12,7 @@ export function formatRpcError(error: Partial<ErrorResponse> | undefined): strin
   const code = typeof error?.code === 'number' && error.code !== 0 ? ` (code ${error.code})` : '';
   const data = error?.data;
   if (data === undefined || data === null) return `${message}${code}`;
-  const readable = isRecord(data) ? readableErrorBody(data.message) : undefined;
+  const readable = readableErrorBody(errorBody.parse(data)?.message);
   return `${message}${code}: ${readable ?? (typeof data === 'string' ? data : safeStringify(data))}`;
 }
 
@@ -26,10 +26,10 @@ function readableErrorBody(text: unknown): string | undefined {
   } catch {
     return undefined;
   }
-  const body: unknown = Array.isArray(parsed) ? parsed[0] : parsed;
-  if (!isRecord(body)) return undefined;
+  const body = errorBody.parse(Array.isArray(parsed) ? parsed[0] : parsed);
+  if (body === undefined) return undefined;
   const inner = body.error;
-  const candidates = [isRecord(inner) ? inner.message : undefined, inner, body.message];
+  const candidates = [errorBody.parse(inner)?.message, inner, body.message];
   for (const candidate of candidates) {
     if (typeof candidate === 'string' && candidate.trim() !== '') return candidate.trim();
   }

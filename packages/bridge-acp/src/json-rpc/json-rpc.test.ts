@@ -87,7 +87,7 @@ describe('createJsonRpcChannel', () => {
     ]);
   });
 
-  it('A-07 F-02 only numeric ids settle pending requests, each once; failPending answers the rest', () => {
+  it('A-07 F-02 only numeric ids settle pending requests, each once; settleAll answers the rest', () => {
     const settled: unknown[] = [];
     const channel = createJsonRpcChannel(() => {});
     channel.request('x', {}, (outcome) => settled.push(outcome));
@@ -95,7 +95,7 @@ describe('createJsonRpcChannel', () => {
     expect(channel.settle(1, { ok: true, result: 2 })).toBe(true);
     expect(channel.settle(1, { ok: true, result: 3 })).toBe(false);
     channel.request('y', {}, (outcome) => settled.push(outcome));
-    channel.failPending('gone');
+    channel.settleAll('gone');
     expect(channel.settle(2, { ok: true, result: 0 })).toBe(false);
     expect(settled).toEqual([
       { ok: true, result: 2 },

@@ -1,5 +1,6 @@
 import type { PROTOCOL_VERSION } from '@agentclientprotocol/sdk';
 import type { AnyMessage, ErrorResponse } from '@agentclientprotocol/sdk/unstable';
+import { createPendingRequests, type PendingRequests } from '../pending/pending-requests.js';
 
 /** ACP `protocolVersion` spoken by the bridge (A-09), checked against the SDK's constant. */
 export const acpProtocolVersion: typeof PROTOCOL_VERSION = 1;
@@ -19,8 +20,8 @@ export type RpcOutcome<Result = unknown> =
   | { readonly ok: true; readonly result: Result }
   | { readonly ok: false; readonly error: RpcError };
 
-/** The outbound half of JSON-RPC plus the bridge's pending requests. */
-export interface JsonRpcChannel {
+/** The outbound half of JSON-RPC plus the bridge's pending requests (`settleAll`: the agent is gone). */
+export interface JsonRpcChannel extends Pick<PendingRequests<number, RpcOutcome>, 'settleAll'> {
   /** Sends a request with the next integer id (A-01; never reused) and remembers `onAnswer`. */
   request<Result>(
     method: string,
@@ -35,19 +36,18 @@ export interface JsonRpcChannel {
   respondError(id: JsonRpcId, code: number, message: string, data?: unknown): void;
   /** Routes an answer to its handler; false when nothing waited for it (A-07: numeric ids only; F-02). */
   settle(id: JsonRpcId, outcome: RpcOutcome): boolean;
-  /** Settles every pending request with an error carrying `message` (the agent is gone). */
-  failPending(message: string): void;
 }
 
 /** Creates the channel; `send` receives each message object, serialised by the host. */
 export function createJsonRpcChannel(send: (message: AnyMessage) => void): JsonRpcChannel {
-  let nextId = 1;
-  const pending = new Map<number, (outcome: RpcOutcome) => void>();
+  const pending = createPendingRequests<number, RpcOutcome>({
+    id: (n) => n,
+    ended: (message) => ({ ok: false, error: { message } }),
+  });
   return {
     request(method, params, onAnswer) {
-      const id = nextId++;
-      pending.set(id, onAnswer as (outcome: RpcOutcome) => void);
-      send({ jsonrpc: '2.0', id, method, params });
+      const ask = (id: number) => send({ jsonrpc: '2.0', id, method, params });
+      pending.register(ask, onAnswer as (outcome: RpcOutcome) => void);
     },
     notify: (method, params) => send({ jsonrpc: '2.0', method, params }),
     respond: (id, result) => send({ jsonrpc: '2.0', id, result: result ?? null }),
@@ -58,17 +58,7 @@ export function createJsonRpcChannel(send: (message: AnyMessage) => void): JsonR
         error: data === undefined ? { code, message } : { code, message, data },
       });
     },
-    settle(id, outcome) {
-      const handler = typeof id === 'number' ? pending.get(id) : undefined;
-      if (handler === undefined) return false;
-      pending.delete(id as number);
-      handler(outcome);
-      return true;
-    },
-    failPending(message) {
-      const handlers = [...pending.values()];
-      pending.clear();
-      for (const handler of handlers) handler({ ok: false, error: { message } });
-    },
+    settle: (id, outcome) => typeof id === 'number' && pending.settle(id, outcome),
+    settleAll: pending.settleAll,
   };
 }

@@ -1,5 +1,6 @@
 import type { AgentExit, AgentFault } from '../acp-bridge.js';
 import { fireSessionEnd } from '../hooks/run-hooks.js';
+import { agentMethods } from '../json-rpc/acp-methods.js';
 import type { MachineContext } from './bridge-state.js';
 import { closeSession } from './bridge-state.js';
 import { emitWarning } from './client-output.js';
@@ -96,7 +97,7 @@ export function onAgentFault(context: MachineContext, fault: AgentFault): void {
 export function onHostStop(context: MachineContext): void {
   const { phase, turn } = context.state;
   if (phase.name !== 'ready' || turn?.prompt !== 'sent') return;
-  context.rpc.notify('session/cancel', { sessionId: phase.session.id });
+  context.rpc.notify(agentMethods.session_cancel, { sessionId: phase.session.id });
 }
 
 /**

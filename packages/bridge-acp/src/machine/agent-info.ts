@@ -27,6 +27,7 @@ export function readAgentInfo(context: MachineContext, result: InitializeRespons
       loadSession: capabilities.loadSession === true,
       resumeSession: offered(session.resume),
       forkSession: offered(session.fork),
+      listSessions: offered(session.list),
       image: prompt.image === true,
       audio: prompt.audio === true,
       embeddedContext: prompt.embeddedContext === true,

@@ -1,11 +1,15 @@
-import type { SessionNotification, SessionUpdate } from '@agentclientprotocol/sdk/unstable';
 import { contentBlockText } from '../content/content-block-text.js';
+import { clientMethods } from '../json-rpc/acp-methods.js';
+import { agentEnvelope, readRpcError } from '../json-rpc/agent-schemas.js';
+import { type JsonRpcId, methodNotFoundCode, type RpcOutcome } from '../json-rpc/json-rpc.js';
 import {
-  type JsonRpcId,
-  methodNotFoundCode,
-  type RpcError,
-  type RpcOutcome,
-} from '../json-rpc/json-rpc.js';
+  parseSessionNotification,
+  permissionRequest,
+  readChunk,
+  type SessionNotificationIn,
+  type SessionUpdateIn,
+  unmodelled,
+} from '../json-rpc/session-update-schemas.js';
 import { toSlashCommands } from '../north/client-lines.js';
 import { applyConfigOptionUpdate } from '../session/session-catalog.js';
 import { logFailure, type MachineContext } from './bridge-state.js';
@@ -52,20 +56,18 @@ function parseLine(line: string): unknown {
 /** {@link parseInbound} of a parsed line. */
 function classifyInbound(value: unknown): Inbound | 'malformed' | undefined {
   if (value === malformed) return 'malformed';
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const { method, id, params, result, error } = value as Record<string, unknown>;
-  const knownId = typeof id === 'number' || typeof id === 'string' ? id : undefined;
-  if (typeof method === 'string' && method !== '') {
-    return knownId === undefined
+  const message = agentEnvelope.safeParse(value);
+  if (!message.success) return undefined;
+  const { method, id, params, result } = message.data;
+  if (method !== undefined && method !== '') {
+    return id === undefined
       ? { kind: 'notification', method, params }
-      : { kind: 'request', id: knownId, method, params };
+      : { kind: 'request', id, method, params };
   }
-  if (knownId === undefined) return undefined;
-  const outcome: RpcOutcome =
-    typeof error === 'object' && error !== null
-      ? { ok: false, error: error as RpcError }
-      : { ok: true, result };
-  return { kind: 'response', id: knownId, outcome };
+  if (id === undefined) return undefined;
+  const error = readRpcError(message.data.error);
+  const outcome: RpcOutcome = error !== undefined ? { ok: false, error } : { ok: true, result };
+  return { kind: 'response', id, outcome };
 }
 
 /**
@@ -91,9 +93,14 @@ export function createAgentIntake(context: MachineContext): (line: string) => vo
  */
 function onAgentLine(context: MachineContext, line: string): void {
   const value = parseLine(line);
-  // The hot path: a `session/update` notification (every chunk) skips the `Inbound` record.
+  // The hot path: a `session/update` notification (every chunk) skips the `Inbound` record, and a
+  // plain chunk the schemas (readChunk reads it as they would).
   const notice = value as { method?: unknown; id?: unknown; params?: unknown };
-  if (typeof value === 'object' && value !== null && notice.method === 'session/update') {
+  if (
+    typeof value === 'object' &&
+    value !== null &&
+    notice.method === clientMethods.session_update
+  ) {
     const { id } = notice;
     if (typeof id !== 'number' && typeof id !== 'string') {
       onSessionUpdate(context, notice.params);
@@ -113,12 +120,12 @@ function onAgentLine(context: MachineContext, line: string): void {
   }
   switch (message.kind) {
     case 'notification':
-      if (message.method === 'session/update') onSessionUpdate(context, message.params);
+      if (message.method === clientMethods.session_update) onSessionUpdate(context, message.params);
       else context.log.debug('ignored ACP notification', { method: message.method });
       return;
     case 'request':
-      if (message.method === 'session/request_permission') {
-        onPermissionRequest(context, message.id, message.params);
+      if (message.method === clientMethods.session_request_permission) {
+        onPermissionRequest(context, message.id, permissionRequest.parse(message.params));
         return;
       }
       if (isOfferedClientMethod(context, message.method)) {
@@ -146,10 +153,12 @@ function onAgentLine(context: MachineContext, line: string): void {
  * so does a chunk matching `quirks.modeChangeChunkPattern`.
  */
 function onSessionUpdate(context: MachineContext, params: unknown): void {
-  // Checked inline: this runs for every chunk, and the notification is the agent's untyped JSON.
-  const raw = (params as { update?: unknown } | null)?.update;
-  if (typeof raw !== 'object' || raw === null) return;
-  const { sessionId, update, _meta } = params as SessionNotification;
+  const notification = readChunk(params) ?? parseSessionNotification(params);
+  if (notification !== undefined) applySessionUpdate(context, notification);
+}
+
+function applySessionUpdate(context: MachineContext, notification: SessionNotificationIn): void {
+  const { sessionId, update, usage } = notification;
   const { state } = context;
   const { phase } = state;
   const replay = phase.name === 'handshake' ? phase.replay : undefined;
@@ -157,7 +166,7 @@ function onSessionUpdate(context: MachineContext, params: unknown): void {
     replay?.sessionId ??
     (phase.name === 'ready' || phase.name === 'handshake' ? phase.session?.id : undefined);
   if (expected === undefined && phase.name === 'handshake') {
-    if (update.sessionUpdate === 'available_commands_update' && typeof sessionId === 'string')
+    if (update.sessionUpdate === 'available_commands_update' && sessionId !== undefined)
       phase.earlyCommands.set(sessionId, toSlashCommands(update.availableCommands));
     return;
   }
@@ -166,8 +175,8 @@ function onSessionUpdate(context: MachineContext, params: unknown): void {
     return;
   }
   if (replay?.settle !== undefined) extendReplay(context, replay.settle.delayMs);
-  if (_meta !== undefined) context.ledger.applyNotificationMeta(_meta);
-  if (update._meta !== undefined) context.ledger.applyNotificationMeta(update._meta);
+  if (usage !== undefined) context.ledger.applyNotificationMeta(usage);
+  if (update.usage !== undefined) context.ledger.applyNotificationMeta(update.usage);
   const replaying = replay !== undefined;
   switch (update.sessionUpdate) {
     case 'agent_message_chunk':
@@ -184,7 +193,10 @@ function onSessionUpdate(context: MachineContext, params: unknown): void {
       }
       // LM-02: once the bridge stops a turn, what the agent starts after it is not shown (Claude
       // Code would not have made that model call); updates of calls already shown still settle.
-      const shown = update.sessionUpdate !== 'plan' && state.turn.tools.has(update.toolCallId);
+      const shown =
+        update.sessionUpdate !== 'plan' &&
+        update.toolCallId !== undefined &&
+        state.turn.tools.has(update.toolCallId);
       if (state.turn.stopping !== undefined && !shown) {
         context.log.debug('content after the bridge stopped the turn dropped', {
           kind: update.sessionUpdate,
@@ -219,7 +231,7 @@ function onSessionUpdate(context: MachineContext, params: unknown): void {
       const modeId = update.currentModeId;
       const known = phase.name === 'ready' ? phase.session.catalog.currentModeId : undefined;
       // GA-05: a repeated, unchanged mode is no change.
-      if (typeof modeId === 'string' && modeId !== '' && modeId !== known)
+      if (modeId !== undefined && modeId !== '' && modeId !== known)
         applyAgentModeChange(context, modeId);
       return;
     }
@@ -240,17 +252,18 @@ function onSessionUpdate(context: MachineContext, params: unknown): void {
     }
     case 'user_message_chunk':
       return;
-    default:
-      context.log.debug('ignored session/update kind', {
-        kind: String((update as { sessionUpdate?: unknown }).sessionUpdate),
-      });
+    case unmodelled:
+      context.log.debug('ignored session/update kind', { kind: update.kind });
   }
 }
 
 /** ST-01..ST-03: a message or thought chunk (the hot path), or a mode-change chunk. */
 function onChunk(
   context: MachineContext,
-  update: Extract<SessionUpdate, { sessionUpdate: 'agent_message_chunk' | 'agent_thought_chunk' }>,
+  update: Extract<
+    SessionUpdateIn,
+    { sessionUpdate: 'agent_message_chunk' | 'agent_thought_chunk' }
+  >,
 ): void {
   const content = update.content;
   const text =
@@ -277,7 +290,7 @@ function onChunk(
     });
     return;
   }
-  const messageId = typeof update.messageId === 'string' ? update.messageId : undefined;
-  if (update.sessionUpdate === 'agent_thought_chunk') context.stream.thinking(text, messageId);
-  else context.stream.text(text, messageId);
+  if (update.sessionUpdate === 'agent_thought_chunk')
+    context.stream.thinking(text, update.messageId);
+  else context.stream.text(text, update.messageId);
 }

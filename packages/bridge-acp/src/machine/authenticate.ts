@@ -2,6 +2,7 @@ import { rankAuthMethods } from '../auth/rank-auth-methods.js';
 import { type AuthMethodInfo, lacksItsVariables } from '../auth/read-auth-methods.js';
 import { noSignInMethodText, signInFailureText } from '../auth/sign-in-failure-text.js';
 import { terminalAuthCommand } from '../auth/terminal-auth-command.js';
+import { agentMethods } from '../json-rpc/acp-methods.js';
 import { formatRpcError } from '../json-rpc/format-rpc-error.js';
 import type { AgentInfo, MachineContext } from './bridge-state.js';
 
@@ -74,7 +75,7 @@ export function beginAuthentication(
       );
     context.log.info('agent requires authentication', { methodId: method.id });
     context.emit({ type: 'auth-started', methodId: method.id, methodName: method.name });
-    context.rpc.request('authenticate', { methodId: method.id }, (answer) => {
+    context.rpc.request(agentMethods.authenticate, { methodId: method.id }, (answer) => {
       if (context.state.phase.name !== 'handshake') return;
       if (!answer.ok) {
         const text = formatRpcError(answer.error);

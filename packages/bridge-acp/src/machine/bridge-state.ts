@@ -14,6 +14,7 @@ import type { AcpLaunch } from '../acp-launch.js';
 import type { AuthMethodInfo } from '../auth/read-auth-methods.js';
 import type { HookRegistry } from '../hooks/hook-registry.js';
 import type { HookVerdict } from '../hooks/hook-verdict.js';
+import type { OpenObject } from '../json-rpc/agent-schemas.js';
 import type { JsonRpcChannel } from '../json-rpc/json-rpc.js';
 import type { McpState } from '../mcp/mcp-state-types.js';
 import type { McpServerStatus } from '../mcp/to-acp-mcp-servers.js';
@@ -22,6 +23,7 @@ import type { ControlRequestId } from '../north/client-lines.js';
 import type { ClientRequestChannel } from '../north/client-request-channel.js';
 import type { TurnStream } from '../north/turn-stream.js';
 import type { SessionCatalog } from '../session/session-catalog.js';
+import type { ToolInput } from '../tools/build-tool-input.js';
 import type { ToolOutput } from '../tools/tool-output.js';
 import type { UsageLedger } from '../usage/usage-ledger.js';
 import type { HostChannel } from './host-channel.js';
@@ -31,6 +33,7 @@ type Capability =
   | 'loadSession'
   | 'resumeSession'
   | 'forkSession'
+  | 'listSessions'
   | 'image'
   | 'audio'
   | 'embeddedContext'
@@ -116,12 +119,13 @@ export type ToolCall = {
   claudeName?: string;
   /** The last status told (ACP: absent is `pending`). */
   status?: string;
-  rawInput?: unknown;
+  /** Its `rawInput` (an object: the edge keeps no other), protocol-open. */
+  rawInput?: OpenObject;
   locations?: readonly ToolCallLocation[];
   /** The first diff of the latest `content`. */
   diff?: Partial<Diff>;
   name: string;
-  input: Record<string, unknown>;
+  input: ToolInput;
   stage: 'seen' | 'announced' | 'completed';
   permissionRequested: boolean;
   /** CF-11: its allowance has covered one client `fs`/`terminal` call (or was made for one). */
@@ -143,7 +147,7 @@ export type ToolCall = {
 
 /** How a tool call's permission ended: allowed with the input to use, or refused with a text. */
 export type PermissionOutcome =
-  | { readonly allow: true; readonly input: Record<string, unknown>; readonly always: boolean }
+  | { readonly allow: true; readonly input: ToolInput; readonly always: boolean }
   | { readonly allow: false; readonly text: string };
 
 /**
@@ -157,7 +161,7 @@ export type PendingPermission = {
   readonly toolCallId: string | undefined;
   readonly toolUseId: string;
   readonly toolName: string;
-  readonly input: Record<string, unknown>;
+  readonly input: ToolInput;
   /** The bridge carries the call out itself, so a changed input can be applied. */
   readonly inputChangeable: boolean;
   /** The agent offers an `allow_always` option (the client gets an "always allow" suggestion). */
@@ -267,9 +271,8 @@ export function sessionOf(state: BridgeState): Session | undefined {
 export function closeSession(context: MachineContext, reason: string): void {
   const { state } = context;
   state.phase = closedPhase(state);
-  context.rpc.failPending(reason);
-  context.clientRequests.withdraw('session');
-  context.host.failPending(reason);
+  for (const channel of [context.rpc, context.clientRequests, context.host])
+    channel.settleAll(reason);
 }
 
 /** The closed phase, keeping what the last results still report. */

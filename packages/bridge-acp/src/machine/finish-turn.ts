@@ -1,5 +1,6 @@
 import type { ContentBlock } from '@agentclientprotocol/sdk/unstable';
 import { fireSessionEnd } from '../hooks/run-hooks.js';
+import { agentMethods } from '../json-rpc/acp-methods.js';
 import { modelCalls } from '../limits/launch-limits.js';
 import type { TurnEnding } from '../north/build-result.js';
 import { buildResult } from '../north/build-result.js';
@@ -37,7 +38,8 @@ export function interruptTurn(context: MachineContext, acknowledge?: () => void)
   turn.prompt = 'cancelling';
   if (turn.permissions.size > 0) turn.abortedTools = true;
   const { phase } = state;
-  if (phase.name === 'ready') context.rpc.notify('session/cancel', { sessionId: phase.session.id });
+  if (phase.name === 'ready')
+    context.rpc.notify(agentMethods.session_cancel, { sessionId: phase.session.id });
   // FT-01: the answer may never come; the turn ends at the grace anyway.
   context.emit({ type: 'start-timer', timerId: graceTimerId, delayMs: cancelGraceMs(context) });
   withdrawPendingPermissions(context, 'interrupt', acknowledge);
@@ -52,7 +54,7 @@ export function abandonPrompt(context: MachineContext, turn: Turn, ending: TurnE
   const { phase } = state;
   if (turn.prompt === 'cancelling') context.emit({ type: 'cancel-timer', timerId: graceTimerId });
   else if (phase.name === 'ready')
-    context.rpc.notify('session/cancel', { sessionId: phase.session.id });
+    context.rpc.notify(agentMethods.session_cancel, { sessionId: phase.session.id });
   state.abandoned = { turn, waited: false };
   finishTurn(context, ending);
 }

@@ -1,9 +1,8 @@
-import type {
-  InitializeResponse,
-  LoadSessionResponse,
-  NewSessionResponse,
-} from '@agentclientprotocol/sdk/unstable';
+import type { InitializeResponse } from '@agentclientprotocol/sdk/unstable';
 import { looksLikeAuthRequired } from '../auth/rank-auth-methods.js';
+import { agentMethods } from '../json-rpc/acp-methods.js';
+import { requestAgent } from '../json-rpc/agent-request.js';
+import { type SessionResultIn, sessionResult } from '../json-rpc/agent-schemas.js';
 import { formatRpcError } from '../json-rpc/format-rpc-error.js';
 import { acpProtocolVersion } from '../json-rpc/json-rpc.js';
 import { openMcpEndpoint } from '../mcp/open-mcp-endpoint.js';
@@ -27,6 +26,7 @@ import {
   handshakeTimerId,
 } from './fail-handshake.js';
 import { settleClientEnd } from './finish-turn.js';
+import { listAgentSessions } from './list-agent-sessions.js';
 import { applyStartupSettings, refreshCatalogWindows } from './session-switches.js';
 import { standingInstructionsText } from './standing-instructions.js';
 import { beginQueuedTurn } from './turn.js';
@@ -54,7 +54,7 @@ export function startHandshake(context: MachineContext) {
     delayMs: handshakeTimeoutMs(context),
   });
   context.rpc.request<InitializeResponse>(
-    'initialize',
+    agentMethods.initialize,
     {
       protocolVersion: acpProtocolVersion,
       clientCapabilities: clientCapabilities(context),
@@ -109,19 +109,19 @@ function openSession(context: MachineContext, phase: Handshake) {
     return forkAsNew('the agent does not offer session/fork');
   const method =
     launch.forkSession === true
-      ? 'session/fork'
+      ? agentMethods.session_fork
       : agent.can.loadSession
-        ? 'session/load'
+        ? agentMethods.session_load
         : agent.can.resumeSession
-          ? 'session/resume'
+          ? agentMethods.session_resume
           : undefined;
   if (method === undefined) {
     context.log.info('agent cannot reopen sessions; opening a new one');
     return handOver(context, phase);
   }
-  if (method === 'session/load') phase.replay = { sessionId: resumeId };
+  if (method === agentMethods.session_load) phase.replay = { sessionId: resumeId };
   const params = { ...sessionParams(context, agent), sessionId: resumeId };
-  context.rpc.request<LoadSessionResponse & { sessionId?: unknown }>(method, params, (answer) => {
+  requestAgent(context.rpc, method, params, sessionResult, (answer) => {
     if (handshakeOf(context) !== phase) return;
     phase.replay = undefined;
     if (!answer.ok) {
@@ -132,16 +132,16 @@ function openSession(context: MachineContext, phase: Handshake) {
       return handOver(context, phase);
     }
     let openedId = resumeId;
-    if (method === 'session/fork') {
+    if (method === agentMethods.session_fork) {
       const forkId = answer.result?.sessionId;
       // Without the fork's id the only id known is the original's: never write into it.
-      if (typeof forkId !== 'string' || forkId === '')
+      if (forkId === undefined || forkId === '')
         return forkAsNew('session/fork returned no sessionId');
       openedId = forkId;
     }
     const settleMs = context.quirks.loadReplaySettleMs ?? 0;
     const finish = () => sessionOpened(context, phase, openedId, answer.result, true, []);
-    if (method === 'session/load' && settleMs > 0) {
+    if (method === agentMethods.session_load && settleMs > 0) {
       // The agent's replay goes on after its answer: it stays replay until it goes quiet (S-06).
       phase.replay = { sessionId: resumeId, settle: { delayMs: settleMs, finish } };
       extendReplay(context, settleMs);
@@ -179,7 +179,7 @@ function newSession(
     Object.assign(params, {
       systemPrompt: { mode: 'append', content: [{ type: 'text', text: instructions }] },
     });
-  context.rpc.request<NewSessionResponse>('session/new', params, (answer) => {
+  requestAgent(context.rpc, agentMethods.session_new, params, sessionResult, (answer) => {
     if (handshakeOf(context) !== phase) return;
     if (!answer.ok) {
       const errorText = formatRpcError(answer.error);
@@ -194,7 +194,7 @@ function newSession(
       return failHandshake(context, `session/new failed: ${errorText}`);
     }
     const sessionId = answer.result?.sessionId;
-    if (typeof sessionId !== 'string' || sessionId === '')
+    if (sessionId === undefined || sessionId === '')
       return failHandshake(context, 'session/new returned no sessionId.');
     const pending = { instructions: !viaSystemPrompt, history };
     sessionOpened(context, phase, sessionId, answer.result, false, warnings, pending);
@@ -206,7 +206,7 @@ function sessionOpened(
   context: MachineContext,
   phase: Handshake,
   sessionId: string,
-  result: Parameters<typeof readSessionCatalog>[0],
+  result: SessionResultIn,
   resumed: boolean,
   warnings: string[],
   pending: { readonly instructions?: boolean; readonly history?: string } = {},
@@ -275,6 +275,7 @@ function finishHandshake(context: MachineContext, phase: Handshake, session: Ses
   for (const pending of phase.initializing)
     emitInitializeAnswer(context, pending.requestId, pending.applied);
   if (state.client.initialized) emitSystemInit(context);
+  listAgentSessions(context, phase.agent as AgentInfo);
   beginQueuedTurn(context);
   // Input that ended with only an `initialize`: it is answered, now the agent may stop.
   settleClientEnd(context);

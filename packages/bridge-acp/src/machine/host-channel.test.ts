@@ -27,7 +27,7 @@ describe('createHostChannel', () => {
     ]);
     expect(host.settle('op-1', { ok: true, value: { content: 'text' } })).toBe(true);
     expect(host.settle('op-1', { ok: true, value: { content: 'again' } })).toBe(false);
-    host.failPending('The agent process exited.');
+    host.settleAll('The agent process exited.');
     expect(host.settle('op-2', { ok: true, value: {} })).toBe(false);
     expect(results).toEqual([
       ['read', { ok: true, value: { content: 'text' } }],

@@ -1,7 +1,7 @@
 import { isRecord } from '@agentbridge/core/contracts';
-import type { RequestPermissionRequest } from '@agentclientprotocol/sdk/unstable';
 import { hookName, runHooks } from '../hooks/run-hooks.js';
 import type { JsonRpcId } from '../json-rpc/json-rpc.js';
+import type { PermissionRequestIn } from '../json-rpc/session-update-schemas.js';
 import { hookStoppedEnding, unaskedDenialEnding } from '../limits/launch-limits.js';
 import { limitDenial, noteToolSettled, stopTurn } from '../limits/turn-limits.js';
 import { mcpProvenanceOf } from '../mcp/mcp-state.js';
@@ -207,11 +207,10 @@ function askClient(
 export function onPermissionRequest(
   context: MachineContext,
   agentRequestId: JsonRpcId,
-  params: unknown,
+  request: PermissionRequestIn,
 ) {
   const { state } = context;
   const { phase, turn } = state;
-  const request = (isRecord(params) ? params : {}) as Partial<RequestPermissionRequest>;
   if (
     turn === undefined ||
     (turn.prompt !== 'sent' && turn.prompt !== 'cancelling') ||
@@ -222,11 +221,8 @@ export function onPermissionRequest(
     context.rpc.respond(agentRequestId, { outcome: { outcome: 'cancelled' } });
     return;
   }
-  const frame: Partial<RequestPermissionRequest['toolCall']> = isRecord(request.toolCall)
-    ? request.toolCall
-    : {};
-  const toolCallId =
-    typeof frame.toolCallId === 'string' && frame.toolCallId !== '' ? frame.toolCallId : undefined;
+  const frame = request.toolCall;
+  const toolCallId = frame.toolCallId !== '' ? frame.toolCallId : undefined;
   const linked = runningCallFor(context, turn, frame);
   // A request without an id gets a call state of its own (not tracked), for its name and input.
   const tool = linked ?? (toolCallId ? toolCallOf(turn, toolCallId) : newToolCall(''));

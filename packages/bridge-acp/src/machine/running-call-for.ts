@@ -1,4 +1,4 @@
-import type { RequestPermissionRequest } from '@agentclientprotocol/sdk/unstable';
+import type { ToolFrame } from '../json-rpc/session-update-schemas.js';
 import type { MachineContext, ToolCall, Turn } from './bridge-state.js';
 
 /**
@@ -9,16 +9,16 @@ import type { MachineContext, ToolCall, Turn } from './bridge-state.js';
 export function runningCallFor(
   context: MachineContext,
   turn: Turn,
-  frame: Partial<RequestPermissionRequest['toolCall']>,
+  frame: ToolFrame,
 ): ToolCall | undefined {
   const { toolCallId } = frame;
-  if (typeof toolCallId !== 'string' || toolCallId === '' || turn.tools.has(toolCallId)) return;
+  if (toolCallId === undefined || toolCallId === '' || turn.tools.has(toolCallId)) return;
   const running = [...turn.tools.values()].filter(
     (tool) => tool.stage === 'announced' && !tool.permissionRequested && tool.id !== '',
   );
   const [only] = running;
   if (running.length !== 1 || only === undefined) return undefined;
-  const kind = typeof frame.kind === 'string' ? frame.kind : undefined;
+  const kind = frame.kind;
   if (kind !== undefined && kind !== 'other' && kind !== (only.kind ?? only.metaKind)) return;
   context.log.debug('permission request linked to the running tool call', { toolCallId: only.id });
   // Later frames of the request's id update the same call.

@@ -1,4 +1,7 @@
-import type { SetSessionConfigOptionResponse } from '@agentclientprotocol/sdk/unstable';
+import type { z } from 'zod';
+import { agentMethods, setModelMethod } from '../json-rpc/acp-methods.js';
+import { requestAgent } from '../json-rpc/agent-request.js';
+import { configOptionsResult } from '../json-rpc/agent-schemas.js';
 import { formatRpcError } from '../json-rpc/format-rpc-error.js';
 import type { RpcOutcome } from '../json-rpc/json-rpc.js';
 import { limitsOf } from '../limits/launch-limits.js';
@@ -33,7 +36,7 @@ export function switchTo(
   done: (outcome: SwitchOutcome) => void,
 ) {
   const configId = kind === 'model' ? session.catalog.modelConfigId : session.catalog.modeConfigId;
-  const onAnswer = (answer: RpcOutcome<SetSessionConfigOptionResponse | null>) => {
+  const onAnswer = (answer: RpcOutcome<z.output<typeof configOptionsResult>>) => {
     if (!answer.ok) return done({ ok: false, error: formatRpcError(answer.error) });
     const options = answer.result?.configOptions;
     if (configId !== undefined && Array.isArray(options))
@@ -44,16 +47,14 @@ export function switchTo(
     };
     done({ ok: true, id });
   };
+  const request = (method: string, params: object) =>
+    requestAgent(context.rpc, method, params, configOptionsResult, onAnswer);
   if (configId !== undefined) {
-    context.rpc.request(
-      'session/set_config_option',
-      { sessionId: session.id, configId, value: id },
-      onAnswer,
-    );
+    request(agentMethods.session_set_config_option, { sessionId: session.id, configId, value: id });
   } else if (kind === 'mode') {
-    context.rpc.request('session/set_mode', { sessionId: session.id, modeId: id }, onAnswer);
+    request(agentMethods.session_set_mode, { sessionId: session.id, modeId: id });
   } else if (session.catalog.models.length > 0 || context.quirks.supportsSetModel === true) {
-    context.rpc.request('session/set_model', { sessionId: session.id, modelId: id }, onAnswer);
+    request(setModelMethod, { sessionId: session.id, modelId: id });
   } else {
     done({ ok: false, error: 'the agent offers no model selection' });
   }
@@ -155,9 +156,11 @@ export function setConfigChoice(
   choice: { readonly configId: string; readonly value: string },
   done: (error?: string) => void,
 ) {
-  context.rpc.request<SetSessionConfigOptionResponse | null>(
-    'session/set_config_option',
+  requestAgent(
+    context.rpc,
+    agentMethods.session_set_config_option,
     { sessionId: session.id, ...choice },
+    configOptionsResult,
     (answer) => {
       if (!answer.ok) return done(formatRpcError(answer.error));
       session.catalog = applyConfigOptionUpdate(session.catalog, answer.result?.configOptions);

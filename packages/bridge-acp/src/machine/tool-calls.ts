@@ -1,10 +1,6 @@
 import type { BackendQuirks } from '@agentbridge/core/contracts';
-import { isRecord } from '@agentbridge/core/contracts';
-import type {
-  ToolCall as AcpToolCall,
-  PlanEntry,
-  ToolCallUpdate,
-} from '@agentclientprotocol/sdk/unstable';
+import type { PlanEntry } from '@agentclientprotocol/sdk/unstable';
+import { metaField, type ToolFrame } from '../json-rpc/session-update-schemas.js';
 import { claudeToolName, mcpServerNamesOf } from '../mcp/mcp-state.js';
 import { buildToolResult } from '../north/client-lines.js';
 import { buildToolInput } from '../tools/build-tool-input.js';
@@ -18,8 +14,8 @@ import {
 import type { MachineContext, ToolCall, Turn } from './bridge-state.js';
 import { identity } from './client-output.js';
 
-/** A `tool_call` or `tool_call_update` frame, or a permission request's `toolCall`. */
-export type ToolCallFrame = Partial<AcpToolCall> | Partial<ToolCallUpdate>;
+/** A `tool_call` or `tool_call_update` frame, or a permission request's `toolCall`, as parsed. */
+export type ToolCallFrame = ToolFrame;
 
 /** T-31: why a call still open at the end of a turn got a synthetic result. */
 export const syntheticToolResultTexts = {
@@ -50,27 +46,26 @@ export function toolCallOf(turn: Turn, toolCallId: string): ToolCall {
 /** T-01, T-14: folds a frame's facts; a missing `kind` may come from `_meta` (T-12). */
 export function updateToolCall(tool: ToolCall, frame: ToolCallFrame, quirks: BackendQuirks): void {
   if ('title' in frame) tool.title = typeof frame.title === 'string' ? frame.title : undefined;
-  if (typeof frame.kind === 'string') tool.kind = frame.kind;
+  if (frame.kind !== undefined) tool.kind = frame.kind;
   else if (quirks.toolKindMetaKey !== undefined && tool.kind === undefined)
     tool.metaKind = toolMetaKind(frame._meta, quirks.toolKindMetaKey) ?? tool.metaKind;
-  if (typeof frame.status === 'string') tool.status = frame.status;
-  if (isRecord(frame.rawInput)) tool.rawInput = frame.rawInput;
+  if (frame.status !== undefined) tool.status = frame.status;
+  if (frame.rawInput !== undefined) tool.rawInput = frame.rawInput;
   else if (quirks.rawInputFromContentJson === true && tool.rawInput === undefined)
     tool.rawInput = rawInputFromContent(frame.content);
-  const name = (frame as { name?: unknown }).name;
-  if (typeof name === 'string' && name !== '') tool.agentToolName = name;
-  const meta = isRecord(frame._meta) ? frame._meta : {};
-  const metaName = quirks.toolNameMetaKey === undefined ? undefined : meta[quirks.toolNameMetaKey];
+  if (frame.name !== undefined && frame.name !== '') tool.agentToolName = frame.name;
+  const meta = frame._meta;
+  const metaName = metaField(meta, quirks.toolNameMetaKey);
   if (typeof metaName === 'string' && metaName !== '') tool.metaName = metaName;
-  const claudeCode = isRecord(meta.claudeCode) ? meta.claudeCode : {};
-  if (typeof claudeCode.toolName === 'string') tool.claudeName = claudeCode.toolName;
-  if (claudeCode.toolResponse !== undefined) tool.toolResponse = claudeCode.toolResponse;
-  const output = isRecord(meta.terminal_output) ? meta.terminal_output.data : undefined;
-  if (typeof output === 'string') tool.terminalOutput = (tool.terminalOutput ?? '') + output;
-  const exit = isRecord(meta.terminal_exit) ? meta.terminal_exit.exit_code : undefined;
-  if (typeof exit === 'number') tool.terminalExitCode = exit;
-  if (Array.isArray(frame.locations)) tool.locations = frame.locations;
-  if (Array.isArray(frame.content))
+  const claudeCode = meta?.claudeCode;
+  if (claudeCode?.toolName !== undefined) tool.claudeName = claudeCode.toolName;
+  if (claudeCode?.toolResponse !== undefined) tool.toolResponse = claudeCode.toolResponse;
+  const output = meta?.terminal_output?.data;
+  if (output !== undefined) tool.terminalOutput = (tool.terminalOutput ?? '') + output;
+  const exit = meta?.terminal_exit?.exit_code;
+  if (exit !== undefined) tool.terminalExitCode = exit;
+  if (frame.locations !== undefined) tool.locations = frame.locations;
+  if (frame.content !== undefined)
     tool.diff = frame.content.find((block) => block?.type === 'diff') ?? tool.diff;
 }
 

@@ -1,6 +1,9 @@
 import { isRecord } from '@agentbridge/core/contracts';
-import type { ContentBlock, PromptResponse } from '@agentclientprotocol/sdk/unstable';
+import type { ContentBlock } from '@agentclientprotocol/sdk/unstable';
 import { toAcpPrompt, userText } from '../content/to-acp-prompt.js';
+import { agentMethods } from '../json-rpc/acp-methods.js';
+import { requestAgent } from '../json-rpc/agent-request.js';
+import { type PromptResponseIn, promptResponse } from '../json-rpc/agent-schemas.js';
 import { formatRpcError } from '../json-rpc/format-rpc-error.js';
 import type { RpcOutcome } from '../json-rpc/json-rpc.js';
 import { tryFallbackModel } from '../limits/fallback-model.js';
@@ -156,9 +159,11 @@ function sendPrompt(context: MachineContext, turn: Turn, prompt: ContentBlock[])
   turn.prompt = 'sent';
   turn.promptCount += 1;
   armStallWatchdog(context);
-  context.rpc.request<PromptResponse>(
-    'session/prompt',
+  requestAgent(
+    context.rpc,
+    agentMethods.session_prompt,
     { sessionId: phase.session.id, prompt },
+    promptResponse,
     (answer) => onPromptAnswer(context, turn, answer, prompt),
   );
 }
@@ -188,7 +193,7 @@ function completeTurn(context: MachineContext, turn: Turn, stopReason: string) {
 function onPromptAnswer(
   context: MachineContext,
   turn: Turn,
-  answer: RpcOutcome<PromptResponse>,
+  answer: RpcOutcome<PromptResponseIn>,
   prompt: ContentBlock[],
 ) {
   const { state } = context;
@@ -209,8 +214,8 @@ function onPromptAnswer(
     return finishTurn(context, { kind: 'prompt-error', errorText: formatRpcError(answer.error) });
   }
   const result = answer.result;
-  const reported: unknown = result?.stopReason;
-  const stopReason = typeof reported === 'string' && reported !== '' ? reported : 'end_turn';
+  const reported = result?.stopReason;
+  const stopReason = reported !== undefined && reported !== '' ? reported : 'end_turn';
   turn.lastStopReason = stopReason;
   // The open message belongs to the stream before this answer: its reading is the one live then
   // (U-20). Cancelled streams stay open so the turn's end can mark their block aborted.

@@ -25,7 +25,10 @@ const shells = new Set(['bash', 'sh', 'zsh', 'dash']);
 const harmlessTarget = /^(\d+|-|\/dev\/null)$/;
 
 /** A shell tool's command line: `command` (string, argv, `<shell> -lc <script>`), else `script`. */
-export function shellCommandLine(input: Record<string, unknown>): string | undefined {
+export function shellCommandLine(input: {
+  readonly command?: unknown;
+  readonly script?: unknown;
+}): string | undefined {
   const command = input.command ?? input.script;
   if (typeof command === 'string') return command;
   if (!Array.isArray(command) || !command.every((part) => typeof part === 'string')) {

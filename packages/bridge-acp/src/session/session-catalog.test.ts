@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { sessionResult } from '../json-rpc/agent-schemas.js';
 import {
   applyConfigOptionUpdate as applyTyped,
   emptySessionCatalog,
@@ -8,9 +9,9 @@ import {
   type SessionCatalog,
 } from './session-catalog.js';
 
-/** Agent data is untrusted: any JSON value may arrive where the SDK type is declared. */
+/** Agent data is untrusted: any JSON value may arrive, parsed at the edge as in a run. */
 const readSessionCatalog = (result: unknown, previous?: SessionCatalog) =>
-  readTyped(result as never, previous);
+  readTyped(sessionResult.parse(result), previous);
 const applyConfigOptionUpdate = (catalog: SessionCatalog, options: unknown) =>
   applyTyped(catalog, options as never);
 
@@ -119,7 +120,7 @@ describe('readSessionCatalog', () => {
     expect(catalog.modes.map((mode) => mode.id)).toEqual(['build', 'plan']);
     expect(catalog.currentModeId).toBe('build');
     expect(catalog.modeConfigId).toBe('mode');
-    expect(catalog.configOptions).toBe(opencodeSession.configOptions);
+    expect(catalog.configOptions).toEqual(opencodeSession.configOptions);
   });
 
   it('S-12 gap fix: grouped option lists are flattened', () => {

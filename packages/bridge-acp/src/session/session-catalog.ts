@@ -1,5 +1,5 @@
-import { isRecord } from '@agentbridge/core/contracts';
-import type { NewSessionResponse, SessionConfigOption } from '@agentclientprotocol/sdk';
+import type { SessionConfigOption } from '@agentclientprotocol/sdk';
+import { modelMeta, type SessionResultIn } from '../json-rpc/agent-schemas.js';
 
 /** An agent mode or model (ACP `SessionMode`, unstable `ModelInfo`, or a config option value). */
 type CatalogEntry = {
@@ -24,14 +24,6 @@ export type SessionCatalog = {
   readonly configOptions: readonly SessionConfigOption[];
 };
 
-/** A `session/new`, `session/load` or `session/resume` result; `models` is unstable ACP. */
-type SessionResult = Partial<Pick<NewSessionResponse, 'modes' | 'configOptions'>> & {
-  readonly models?: {
-    readonly currentModelId?: string;
-    readonly availableModels?: readonly { readonly modelId: string; readonly name?: string }[];
-  } | null;
-};
-
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 export const emptySessionCatalog: SessionCatalog = { modes: [], models: [], configOptions: [] };
@@ -48,15 +40,15 @@ const roles = {
  * a list (a load result is often `null`) keeps `previous`'s list and current id.
  */
 export function readSessionCatalog(
-  result: SessionResult | null | undefined,
+  result: SessionResultIn,
   previous: SessionCatalog = emptySessionCatalog,
 ): SessionCatalog {
   const catalog: Mutable<SessionCatalog> = { ...previous };
   const replace = { mode: true, model: true };
   for (const role of ['mode', 'model'] as const) {
     const { list, items, idKey, current } = roles[role];
-    const listed: unknown = result?.[list];
-    if (!isRecord(listed)) continue;
+    const listed: { readonly [key: string]: unknown } | undefined = result?.[list];
+    if (listed === undefined) continue;
     catalog[list] = readEntries(listed[items], idKey);
     if (isNonEmpty(listed[current])) catalog[current] = listed[current];
     replace[role] = catalog[list].length === 0;
@@ -161,7 +153,7 @@ function readEntries(list: unknown, idKey: 'id' | 'modelId' | 'value'): CatalogE
     if (idKey === 'value' && Array.isArray(item?.options)) return readEntries(item.options, idKey);
     const id = item?.[idKey];
     if (!item || !isNonEmpty(id)) return [];
-    const window = idKey === 'modelId' && isRecord(item._meta) ? item._meta.totalContextTokens : 0;
+    const window = idKey === 'modelId' ? modelMeta.parse(item._meta)?.totalContextTokens : 0;
     return {
       id,
       name: isNonEmpty(item.name) ? item.name : id,

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { seedVendorQuirks } from '../__fixtures__/seed-vendor-quirks.js';
+import type { OpenObject } from '../json-rpc/agent-schemas.js';
+import { toolFrame } from '../json-rpc/session-update-schemas.js';
 import { buildToolInput, isInputKnown } from './build-tool-input.js';
 
 describe('buildToolInput', () => {
@@ -18,7 +20,7 @@ describe('buildToolInput', () => {
   });
 
   it('T-05 a command given as argv or as a list of commands is still one command line', () => {
-    const bash = (rawInput: unknown) => buildToolInput({ rawInput }, 'Bash', {}).command;
+    const bash = (rawInput: OpenObject) => buildToolInput({ rawInput }, 'Bash', {}).command;
     expect(bash({ command: ['/bin/bash', '-lc', 'echo hi > shell.txt'] })).toBe(
       'echo hi > shell.txt',
     );
@@ -95,7 +97,10 @@ describe('buildToolInput', () => {
       path: '/x',
     });
     expect(buildToolInput({ locations: [{ line: 1 }] as never }, 'Read', {})).toEqual({});
-    expect(buildToolInput({ rawInput: 'text', title: 'x' }, 'Tool', {})).toEqual({});
+    // The edge keeps only an object as `rawInput`.
+    expect(buildToolInput(toolFrame.parse({ rawInput: 'text', title: 'x' }), 'Tool', {})).toEqual(
+      {},
+    );
   });
 
   it('T-04 with T-15: MCP tools get their unwrapped arguments and nothing else', () => {
@@ -138,7 +143,7 @@ describe('tool input invariants', () => {
         (rawInput, locations, toolName) => {
           const before = JSON.stringify(rawInput);
           const input = buildToolInput(
-            { rawInput, locations: locations as never, title: 't' },
+            { ...toolFrame.parse({ rawInput }), locations: locations as never, title: 't' },
             toolName,
             seedVendorQuirks,
           );

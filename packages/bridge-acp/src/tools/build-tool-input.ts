@@ -1,16 +1,19 @@
 import type { BackendQuirks } from '@agentbridge/core/contracts';
-import { isRecord } from '@agentbridge/core/contracts';
 import type { Diff, ToolCallLocation } from '@agentclientprotocol/sdk';
+import type { OpenObject } from '../json-rpc/agent-schemas.js';
 import { shellWords } from '../permissions/shell-command.js';
 import { claudeToolFields, requiredClaudeFields } from './claude-tools.js';
 import { titleCommand, unwrapMcpArguments } from './map-tool-name.js';
+
+/** A Claude `tool_use.input`: the tool's own JSON object, protocol-open (T-04). */
+export type ToolInput = Record<string, unknown>;
 
 /** What the agent told about a tool call so far, as far as its input goes. */
 type ToolInputFacts = {
   readonly title?: string;
   readonly kind?: string;
   readonly metaKind?: string;
-  readonly rawInput?: unknown;
+  readonly rawInput?: OpenObject;
   readonly locations?: readonly ToolCallLocation[];
   /** The first diff of the latest `content`. */
   readonly diff?: Partial<Diff>;
@@ -28,9 +31,9 @@ export function buildToolInput(
   facts: ToolInputFacts,
   toolName: string,
   quirks: BackendQuirks,
-): Record<string, unknown> {
+): ToolInput {
   const args = unwrapMcpArguments(toolName, facts.rawInput, quirks);
-  const agent: Record<string, unknown> = isRecord(args) ? { ...args } : {};
+  const agent: ToolInput = { ...args };
   if (toolName.startsWith('mcp__')) return agent;
   const location = facts.locations?.[0]?.path;
   const own = <T>(table: Readonly<Record<string, T>> | undefined) =>
@@ -43,20 +46,22 @@ export function buildToolInput(
     return agent;
   }
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
-  const frameFacts: Record<string, unknown> = {
-    '@title': text(facts.title),
-    '@titleCommand':
+  const frameFacts = new Map<string, unknown>([
+    ['@title', text(facts.title)],
+    [
+      '@titleCommand',
       toolName === 'Bash' ? titleCommand(facts.title, facts.kind ?? facts.metaKind) : undefined,
-    '@location': text(location),
-    '@diff.path': text(facts.diff?.path),
-    '@diff.oldText': facts.diff?.oldText,
-    '@diff.newText': facts.diff?.newText,
-  };
-  const fields: Record<string, unknown> = {};
+    ],
+    ['@location', text(location)],
+    ['@diff.path', text(facts.diff?.path)],
+    ['@diff.oldText', facts.diff?.oldText],
+    ['@diff.newText', facts.diff?.newText],
+  ]);
+  const fields: ToolInput = {};
   for (const field of new Set([...Object.keys(backend ?? {}), ...Object.keys(shared ?? {})])) {
     for (const source of [...(backend?.[field] ?? []), ...(shared?.[field] ?? [])]) {
       const fromFrame = source.startsWith('@');
-      const value = fromFrame ? frameFacts[source] : agent[source];
+      const value = fromFrame ? frameFacts.get(source) : agent[source];
       if (value === undefined || value === null) continue;
       fields[field] = field === 'command' ? commandLine(value, source === 'commands') : value;
       if (!fromFrame && source !== field) delete agent[source];
@@ -68,10 +73,7 @@ export function buildToolInput(
 }
 
 /** True when the input has every field its Claude tool needs (T-06); other tools: always. */
-export function isInputKnown(call: {
-  readonly name: string;
-  readonly input: Record<string, unknown>;
-}): boolean {
+export function isInputKnown(call: { readonly name: string; readonly input: ToolInput }): boolean {
   const { name, input } = call;
   const required = Object.hasOwn(requiredClaudeFields, name)
     ? requiredClaudeFields[name]

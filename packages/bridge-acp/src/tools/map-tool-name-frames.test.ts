@@ -2,6 +2,7 @@ import type { BackendQuirks } from '@agentbridge/core/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { seedVendorQuirks } from '../__fixtures__/seed-vendor-quirks.js';
+import { toolFrame } from '../json-rpc/session-update-schemas.js';
 import { mapToolName, type ToolNameFrame } from './map-tool-name.js';
 
 const context = { mcpServerNames: ['unity-ops', 'blender'] };
@@ -260,7 +261,9 @@ describe('mapToolName invariants', () => {
         fc.jsonValue(),
         fc.jsonValue(),
         (kind, title, rawInput, name) => {
-          const frame = { kind, title, rawInput, name, metaKind: kind } as unknown as ToolNameFrame;
+          // As a run builds it: the frame parsed at the edge (a `kind` of the agent's own kept).
+          const parsed = toolFrame.parse({ kind, title, rawInput, name });
+          const frame = { ...parsed, metaKind: parsed.kind };
           const mapped = mapToolName(frame, context);
           expect(typeof mapped).toBe('string');
           expect(mapped).not.toBe('');

@@ -1,12 +1,14 @@
 import type { BackendQuirks } from '@agentbridge/core/contracts';
-import { compileQuirkPattern, isRecord } from '@agentbridge/core/contracts';
+import { compileQuirkPattern } from '@agentbridge/core/contracts';
 import type { ToolCallUpdate } from '@agentclientprotocol/sdk';
+import { isOpenObject, type OpenObject } from '../json-rpc/agent-schemas.js';
+import { carriedKind, metaField } from '../json-rpc/session-update-schemas.js';
 import { claudeToolFields, toolNameByCommonId } from './claude-tools.js';
 
 /** The fields of a tool-call frame (or permission request) that decide its Claude name. */
-export type ToolNameFrame = Partial<
-  Pick<ToolCallUpdate, 'title' | 'name' | 'rawInput' | 'toolCallId'>
-> & {
+export type ToolNameFrame = Partial<Pick<ToolCallUpdate, 'title' | 'name' | 'toolCallId'>> & {
+  /** The call's `rawInput` when it is an object (the edge keeps no other). */
+  readonly rawInput?: OpenObject;
   /** ACP `kind`, or a kind of the agent's own. */
   readonly kind?: string;
   /** The kind {@link toolMetaKind} read from `_meta` (T-12), used when `kind` is absent. */
@@ -55,7 +57,7 @@ export function mapToolName(
   const name = typeof frame.name === 'string' ? frame.name : undefined;
   const kind =
     typeof frame.kind === 'string' && frame.kind !== '' ? frame.kind : acpKind(frame.metaKind);
-  const input = isRecord(frame.rawInput) ? frame.rawInput : undefined;
+  const input = frame.rawInput;
   const isShell =
     typeof input?.command === 'string' ||
     Array.isArray(input?.command) ||
@@ -129,10 +131,11 @@ export function titleCommand(title: string | undefined, kind: string | undefined
 }
 
 /** T-12: `_meta[metaKey].kind` (`quirks.toolKindMetaKey`) when it is an ACP kind with a name. */
-export function toolMetaKind(meta: unknown, metaKey: string | undefined): string | undefined {
-  if (!metaKey || !isRecord(meta) || !Object.hasOwn(meta, metaKey)) return undefined;
-  const carrier = meta[metaKey];
-  return acpKind(isRecord(carrier) ? carrier.kind : undefined);
+export function toolMetaKind(
+  meta: OpenObject | undefined,
+  metaKey: string | undefined,
+): string | undefined {
+  return metaKey ? acpKind(carriedKind(metaField(meta, metaKey))) : undefined;
 }
 
 /**
@@ -142,24 +145,23 @@ export function toolMetaKind(meta: unknown, metaKey: string | undefined): string
  */
 export function unwrapMcpArguments(
   toolName: string,
-  rawInput: unknown,
+  rawInput: OpenObject | undefined,
   quirks: Pick<BackendQuirks, 'mcpArgumentEnvelopes' | 'mcpApprovalInput'>,
-): unknown {
-  if (!toolName.startsWith('mcp__') || !isRecord(rawInput)) return rawInput;
+): OpenObject | undefined {
+  if (!toolName.startsWith('mcp__') || rawInput === undefined) return rawInput;
   const approval = quirks.mcpApprovalInput;
   const approved = mcpApprovalOf(rawInput, approval) && atPath(rawInput, approval?.argumentsPath);
-  if (isRecord(approved)) return approved;
+  if (isOpenObject(approved)) return approved;
   for (const { toolField, argumentsField } of quirks.mcpArgumentEnvelopes ?? []) {
-    if (!Object.hasOwn(rawInput, toolField) || !Object.hasOwn(rawInput, argumentsField)) continue;
-    const inner = rawInput[argumentsField];
-    if (typeof rawInput[toolField] === 'string' && isRecord(inner)) return inner;
+    const inner = metaField(rawInput, argumentsField);
+    if (typeof metaField(rawInput, toolField) === 'string' && isOpenObject(inner)) return inner;
   }
   return rawInput;
 }
 
 /** MCP-04: the server and tool an MCP approval names in its `rawInput` (`quirks.mcpApprovalInput`). */
 function mcpApprovalOf(
-  input: Record<string, unknown> | undefined,
+  input: OpenObject | undefined,
   quirk: BackendQuirks['mcpApprovalInput'],
 ): McpToolId | undefined {
   const text = quirk === undefined ? undefined : atPath(input, quirk.textPath);
@@ -168,25 +170,27 @@ function mcpApprovalOf(
   return isMcpIdSegment(server) && isMcpIdSegment(tool) ? { server, tool } : undefined;
 }
 
-/** The value at a dotted path of `value` (own keys only). */
-function atPath(value: unknown, path: string | undefined): unknown {
+/** The value at a dotted path of an open object (own keys only). */
+function atPath(value: OpenObject | undefined, path: string | undefined): unknown {
   return (path ?? '')
     .split('.')
     .reduce<unknown>(
-      (current, key) =>
-        isRecord(current) && Object.hasOwn(current, key) ? current[key] : undefined,
+      (current, key) => metaField(isOpenObject(current) ? current : undefined, key),
       path === undefined ? undefined : value,
     );
 }
 
 /** MCP-04: one JSON object as a call's only text content (`quirks.rawInputFromContentJson`). */
-export function rawInputFromContent(content: unknown): Record<string, unknown> | undefined {
-  const block = Array.isArray(content) && content.length === 1 ? content[0] : undefined;
-  const text = isRecord(block) && isRecord(block.content) ? block.content.text : undefined;
+export function rawInputFromContent(
+  content: readonly unknown[] | undefined,
+): OpenObject | undefined {
+  const block = content?.length === 1 ? content[0] : undefined;
+  const inner = isOpenObject(block) ? block.content : undefined;
+  const text = isOpenObject(inner) ? inner.text : undefined;
   if (typeof text !== 'string' || !text.trimStart().startsWith('{')) return undefined;
   try {
     const value: unknown = JSON.parse(text);
-    return isRecord(value) ? value : undefined;
+    return isOpenObject(value) ? value : undefined;
   } catch {
     return undefined;
   }
@@ -242,7 +246,7 @@ function agentTitleAsToolName(title: string | undefined): string | undefined {
 /** A whole-value MCP id in `name` or a `rawInput` tool field; a bare tool of `rawInput.server`. */
 function mcpIdFromFields(
   name: string | undefined,
-  input: Record<string, unknown> | undefined,
+  input: OpenObject | undefined,
   servers: readonly string[],
 ): McpToolId | undefined {
   const whole = (value: string) => parseMcpToolId(value, servers, { allowTrailingText: false });

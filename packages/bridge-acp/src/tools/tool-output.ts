@@ -1,6 +1,6 @@
-import { isRecord } from '@agentbridge/core/contracts';
 import type { ContentBlock, Diff, ToolCallContent } from '@agentclientprotocol/sdk';
 import { contentBlockText } from '../content/content-block-text.js';
+import { mcpToolResult } from '../json-rpc/agent-schemas.js';
 
 /** A Claude base64 image block, as `tool_result` content carries it. */
 type ClaudeImageBlock = {
@@ -41,14 +41,13 @@ export function toolOutputFromContent(
 export function toolOutputFromRawOutput(rawOutput: unknown): ToolOutput {
   if (rawOutput === undefined || rawOutput === null) return { text: '', images: [] };
   if (typeof rawOutput === 'string') return { text: rawOutput, images: [] };
-  const nested = isRecord(rawOutput) && isRecord(rawOutput.result) ? rawOutput.result.content : 0;
+  const result = mcpToolResult.parse(rawOutput);
+  const nested = result?.result?.content;
   const blocks = Array.isArray(rawOutput)
     ? rawOutput
     : Array.isArray(nested)
       ? nested
-      : isRecord(rawOutput)
-        ? rawOutput.content
-        : 0;
+      : result?.content;
   if (Array.isArray(blocks)) {
     const output = outputOfBlocks(blocks);
     if (output.text !== '' || output.images.length > 0) return output;

@@ -8,7 +8,7 @@ import { sdkToolNamesOf } from '../mcp/mcp-state.js';
  * from the catalogue). ACP gives no breakdown: everything in use is `Messages`; the in-process
  * servers' tools are listed without a count of their own.
  */
-export function contextUsageOf(context: MachineContext): Record<string, unknown> {
+export function contextUsageOf(context: MachineContext) {
   const model = currentModelOf(context.state) ?? '';
   const used = context.ledger.assistantUsage().cache_read_input_tokens ?? 0;
   const rows = context.ledger.resultUsage(model || undefined).modelUsage;

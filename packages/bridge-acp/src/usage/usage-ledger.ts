@@ -1,6 +1,11 @@
 import type { ModelUsage, ResultMessage, Usage } from '@agentbridge/core/contracts';
-import { isRecord } from '@agentbridge/core/contracts';
-import type { PromptResponse, UsageUpdate } from '@agentclientprotocol/sdk/unstable';
+import type {
+  PromptResponseIn,
+  QuotaRow,
+  TokenRow,
+  UsageMeta,
+  UsageUpdateIn,
+} from '../json-rpc/agent-schemas.js';
 
 /** The usage fields of a `result` line (U-22..U-24). */
 export type ResultUsage = Required<Pick<ResultMessage, 'usage' | 'modelUsage' | 'total_cost_usd'>>;
@@ -9,7 +14,6 @@ export type ResultUsage = Required<Pick<ResultMessage, 'usage' | 'modelUsage' | 
 export type UsageLedger = ReturnType<typeof createUsageLedger>;
 
 type Tokens = { input: number; output: number; cacheRead: number; cacheWrite: number };
-type Row = Record<string, unknown>;
 /** USD per million tokens, by model id (a backend's `cost.pricesPerMillionTokens`). */
 type Prices = Readonly<
   Record<string, { readonly input: number; readonly output: number; readonly cacheRead?: number }>
@@ -20,29 +24,25 @@ const isFiniteNumber = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value);
 /** A non-negative count: negative or non-numeric values count as 0. */
 const count = (value: unknown): number => (isFiniteNumber(value) && value > 0 ? value : 0);
-/** The count of the first key holding a number (`input_tokens` or `inputTokens`, ...). */
-const firstCount = (row: Row, ...keys: string[]): number =>
-  count(keys.map((key) => row[key]).find(isFiniteNumber));
-
 /** ACP `usage`; the flat `_meta` convention has the same fields without cache writes. */
-const acpTokens = (row: Row, withCacheWrite = true): Tokens => ({
+const acpTokens = (row: TokenRow, withCacheWrite = true): Tokens => ({
   input: count(row.inputTokens),
   output: count(row.outputTokens),
   cacheRead: count(row.cachedReadTokens),
   cacheWrite: withCacheWrite ? count(row.cachedWriteTokens) : 0,
 });
 /** U-12: a `_meta.usage` row, whose input includes the cache reads and writes. */
-const metaUsageTokens = (row: Row): Tokens => {
+const metaUsageTokens = (row: TokenRow): Tokens => {
   const cacheRead = count(row.cachedReadTokens);
   const cacheWrite = count(row.cacheCreationTokens);
   const input = Math.max(0, count(row.inputTokens) - cacheRead - cacheWrite);
   return { input, output: count(row.outputTokens), cacheRead, cacheWrite };
 };
 /** A `_meta.quota` `token_count`, snake or camel case. */
-const quotaTokens = (row: Row): Tokens => ({
-  input: firstCount(row, 'input_tokens', 'inputTokens'),
-  output: firstCount(row, 'output_tokens', 'outputTokens'),
-  cacheRead: firstCount(row, 'cached_input_tokens', 'cachedInputTokens'),
+const quotaTokens = (row: QuotaRow = {}): Tokens => ({
+  input: count(row.input_tokens ?? row.inputTokens),
+  output: count(row.output_tokens ?? row.outputTokens),
+  cacheRead: count(row.cached_input_tokens ?? row.cachedInputTokens),
   cacheWrite: 0,
 });
 
@@ -90,10 +90,10 @@ export function createUsageLedger(prices: Prices = {}) {
   };
 
   /** `_meta.usage`: turn totals, per-model rows, and a cost in ticks of 1e-10 USD unless partial. */
-  const foldMetaUsage = (usage: Row): void => {
+  const foldMetaUsage = (usage: NonNullable<UsageMeta['usage']>): void => {
     addTurn(metaUsageTokens(usage));
-    for (const [model, row] of Object.entries(isRecord(usage.modelUsage) ? usage.modelUsage : {})) {
-      if (isRecord(row)) addModelRow(model, metaUsageTokens(row));
+    for (const [model, row] of Object.entries(usage.modelUsage ?? {})) {
+      if (row !== undefined) addModelRow(model, metaUsageTokens(row));
     }
     const partial = usage.costIsPartial === true || usage.usageIsIncomplete === true;
     if (!partial) costUsd += count(usage.costUsdTicks) / 1e10;
@@ -101,19 +101,19 @@ export function createUsageLedger(prices: Prices = {}) {
   };
 
   /** `_meta.quota`: `token_count` turn totals (only without ACP `usage`), `model_usage[]` rows. */
-  const foldQuota = (quota: Row, hasUsage: boolean): void => {
-    if (!hasUsage && isRecord(quota.token_count)) addTurn(quotaTokens(quota.token_count));
-    for (const row of Array.isArray(quota.model_usage) ? quota.model_usage : []) {
-      if (!isRecord(row) || typeof row.model !== 'string' || row.model === '') continue;
-      addModelRow(row.model, quotaTokens(isRecord(row.token_count) ? row.token_count : {}));
+  const foldQuota = (quota: NonNullable<UsageMeta['quota']>, hasUsage: boolean): void => {
+    if (!hasUsage && quota.token_count !== undefined) addTurn(quotaTokens(quota.token_count));
+    for (const row of quota.model_usage ?? []) {
+      if (row?.model === undefined || row.model === '') continue;
+      addModelRow(row.model, quotaTokens(row.token_count));
     }
   };
 
   /** The usage conventions of a `_meta` (after ACP `usage`, which wins when present). */
-  const foldMeta = (meta: Row, hasUsage: boolean): void => {
-    if (!hasUsage && isRecord(meta.usage)) foldMetaUsage(meta.usage);
+  const foldMeta = (meta: UsageMeta, hasUsage: boolean): void => {
+    if (!hasUsage && meta.usage !== undefined) foldMetaUsage(meta.usage);
     else if (!hasUsage && isFiniteNumber(meta.inputTokens)) addTurn(acpTokens(meta, false));
-    if (isRecord(meta.quota)) foldQuota(meta.quota, hasUsage);
+    if (meta.quota !== undefined) foldQuota(meta.quota, hasUsage);
   };
 
   const priceOf = (model: string | undefined) =>
@@ -152,7 +152,7 @@ export function createUsageLedger(prices: Prices = {}) {
       modelRows = new Map();
     },
     /** U-01: an ACP `usage_update` (`used`, `size`, `cost` in USD). */
-    applyUsageUpdate(update: UsageUpdate | null | undefined): void {
+    applyUsageUpdate(update: UsageUpdateIn | undefined): void {
       if (isFiniteNumber(update?.used) && update.used >= 0) reading = update.used;
       if (isFiniteNumber(update?.size) && update.size > 0) updateWindow = update.size;
       const cost = update?.cost;
@@ -168,21 +168,25 @@ export function createUsageLedger(prices: Prices = {}) {
      * reading; usage rows in the prompt answer's `_meta` shapes count (`_meta.usage` on a chunk), and
      * then the turn's prompt answers add no usage of their own.
      */
-    applyNotificationMeta(meta: unknown): void {
-      if (!isRecord(meta)) return;
+    applyNotificationMeta(meta: UsageMeta | undefined): void {
+      if (meta === undefined) return;
       setReading(meta.totalTokens);
-      if (isRecord(meta.usage) || isFiniteNumber(meta.inputTokens) || isRecord(meta.quota)) {
+      if (
+        meta.usage !== undefined ||
+        isFiniteNumber(meta.inputTokens) ||
+        meta.quota !== undefined
+      ) {
         foldMeta(meta, false);
         notified = true;
       }
     },
     /** U-11/U-12: a `session/prompt` result: ACP `usage`, then the `_meta` conventions agents share. */
-    foldPromptResponse(result: PromptResponse | null | undefined): void {
-      const usage: unknown = result?.usage;
-      const hasUsage = isRecord(usage) && !notified;
+    foldPromptResponse(result: PromptResponseIn): void {
+      const usage = result?.usage;
+      const hasUsage = usage !== undefined && !notified;
       if (hasUsage) addTurn(acpTokens(usage));
-      const meta: unknown = result?._meta;
-      if (!isRecord(meta)) return;
+      const meta = result?._meta;
+      if (meta === undefined) return;
       setReading(meta.totalTokens);
       if (!notified) foldMeta(meta, hasUsage);
     },
@@ -232,7 +236,7 @@ export function createUsageLedger(prices: Prices = {}) {
     /** The output tokens reported so far in the running turn. */
     turnOutputTokens: (): number => turn.output,
     /** U-20: the turn's output tokens once `result` is folded, without folding it. */
-    turnOutputTokensAfter(result: PromptResponse | null | undefined): number {
+    turnOutputTokensAfter(result: PromptResponseIn): number {
       if (notified) return turn.output;
       const scratch = createUsageLedger();
       scratch.foldPromptResponse(result);

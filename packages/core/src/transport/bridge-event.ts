@@ -1,4 +1,4 @@
-import type { AnyMessage, InitializeResponse } from '@agentclientprotocol/sdk';
+import type { AnyMessage, InitializeResponse, SessionInfo } from '@agentclientprotocol/sdk';
 import type { KnownServerMessage } from '../stream-json/parse-line.js';
 import type { HostOperation } from './host-operation.js';
 
@@ -46,6 +46,8 @@ export type BridgeEvent =
       /** Ids of the agent's session config options. */
       readonly configOptions: readonly string[];
     }
+  /** SN-12: a page of the agent's own sessions of the cwd (ACP `session/list`). */
+  | { readonly type: 'agent-sessions'; readonly sessions: readonly SessionInfo[] }
   /** A sign-in attempt started (a browser or device flow may be waiting on the user). */
   | { readonly type: 'auth-started'; readonly methodId: string; readonly methodName: string }
   /** The sign-in episode ended. */

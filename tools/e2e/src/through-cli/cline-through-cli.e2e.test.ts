@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { allowing } from './__fixtures__/allowing.js';
 import { createClineWorld } from './__fixtures__/create-generic-worlds.js';
-import { expectInterruptedStream } from './__fixtures__/interrupt-checks.js';
+import { expectInterruptThenNextTurn } from './__fixtures__/interrupt-checks.js';
 import { useCliWorlds } from './__fixtures__/use-cli-worlds.js';
 import {
   assistantBlocks,
@@ -26,13 +27,10 @@ describe('Cline CLI 3.0.65 through the generic acp backend, driven by the Claude
   });
 
   it('GA-18 allow: a shell call asked once as Bash runs when allowed', async () => {
-    const asked: { toolName: string; input: unknown }[] = [];
+    const { asked, canUseTool } = allowing();
     const { world, run } = await worlds.start({
       query: {
-        canUseTool: async (toolName, input) => {
-          asked.push({ toolName, input });
-          return { behavior: 'allow', updatedInput: input };
-        },
+        canUseTool,
       },
     });
     const command = 'printf hi > notes.txt';
@@ -85,12 +83,8 @@ describe('Cline CLI 3.0.65 through the generic acp backend, driven by the Claude
 
   it('GA-18 C-01 interrupt() during a stream ends the turn; the next prompt works', async () => {
     const { world, run } = await worlds.start();
-    world.server.enqueueTurn({ parts: [{ type: 'text', text: 'Counting: 1, 2, ' }], hold: true });
-    await expectInterruptedStream(world, run);
-    world.server.enqueueTurn({ parts: [{ type: 'text', text: 'Back again.' }] });
-    expect(resultOf(await run.turn('Say something.'))).toMatchObject({
-      subtype: 'success',
-      result: 'Back again.',
-    });
+    await expectInterruptThenNextTurn(world, run, (text, hold) =>
+      world.server.enqueueTurn({ parts: [{ type: 'text', text }], hold }),
+    );
   });
 });

@@ -7,7 +7,7 @@ import type { CliWorld } from './__fixtures__/assemble-world.js';
 import { createCodexWorld } from './__fixtures__/create-cli-world.js';
 import {
   expectInterruptedPermission,
-  expectInterruptedStream,
+  expectInterruptThenNextTurn,
   neverAnsweringCanUseTool,
 } from './__fixtures__/interrupt-checks.js';
 import { useCliWorlds } from './__fixtures__/use-cli-worlds.js';
@@ -191,15 +191,9 @@ describe('codex-acp 0.16.0 through agentbridge, driven by the Claude Agent SDK',
 
   it('C-01: interrupt() during a long stream ends the turn interrupted; the next prompt works', async () => {
     const { world, run } = await start();
-    world.server.enqueueTurn({
-      items: [{ type: 'message', deltas: ['Counting: 1, 2, '] }],
-      hold: true,
-    });
-    await expectInterruptedStream(world, run);
-
-    world.server.enqueueTurn({ items: [{ type: 'message', deltas: ['Back again.'] }] });
-    const next = await run.turn('Say something.');
-    expect(resultOf(next)).toMatchObject({ subtype: 'success', result: 'Back again.' });
+    await expectInterruptThenNextTurn(world, run, (text, hold) =>
+      world.server.enqueueTurn({ items: [{ type: 'message', deltas: [text] }], hold }),
+    );
     expect(JSON.stringify(world.server.lastBody().input)).toContain('Say something.');
   });
 

@@ -6,7 +6,7 @@ import { backdateGeminiChats } from '../launch-gemini.js';
 import { createGeminiWorld } from './__fixtures__/create-cli-world.js';
 import {
   expectInterruptedPermission,
-  expectInterruptedStream,
+  expectInterruptThenNextTurn,
   neverAnsweringCanUseTool,
 } from './__fixtures__/interrupt-checks.js';
 import { useCliWorlds } from './__fixtures__/use-cli-worlds.js';
@@ -133,12 +133,9 @@ describe('Gemini CLI 0.61.0 through agentbridge, driven by the Claude Agent SDK'
 
   it('C-01: interrupt() during a long stream ends the turn interrupted; the next prompt works', async () => {
     const { world, run } = await start();
-    world.server.enqueueTurn({ parts: [{ text: 'Counting: 1, 2, ' }], hold: true });
-    await expectInterruptedStream(world, run);
-
-    world.server.enqueueTurn({ parts: [{ text: 'Back again.' }] });
-    const next = await run.turn('Say something.');
-    expect(resultOf(next)).toMatchObject({ subtype: 'success', result: 'Back again.' });
+    await expectInterruptThenNextTurn(world, run, (text, hold) =>
+      world.server.enqueueTurn({ parts: [{ text }], hold }),
+    );
     // Gemini drops the cancelled turn from the history it sends next.
     expect(JSON.stringify(world.server.lastContents())).not.toContain('Count forever.');
   });

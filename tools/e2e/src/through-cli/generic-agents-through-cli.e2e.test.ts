@@ -1,11 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { allowing } from './__fixtures__/allowing.js';
 import {
   createClaudeAcpWorld,
   createClaudeCodeAcpWorld,
 } from './__fixtures__/create-more-worlds.js';
-import { expectInterruptedStream } from './__fixtures__/interrupt-checks.js';
+import { expectInterruptThenNextTurn } from './__fixtures__/interrupt-checks.js';
 import { useCliWorlds } from './__fixtures__/use-cli-worlds.js';
 import { assistantBlocks, resultOf, toolResults } from './__fixtures__/wire-queries.js';
 
@@ -27,13 +28,10 @@ describe('claude-code-acp: its shell tool in a client terminal', () => {
   const worlds = useCliWorlds(createClaudeCodeAcpWorld);
 
   it('GA-15 CF-12 mcp__acp__Bash sends the whole line to terminal/create: the file is made, the SDK sees Bash {command} and the output as its tool_result', async () => {
-    const asked: { toolName: string; input: unknown }[] = [];
+    const { asked, canUseTool } = allowing();
     const { world, run } = await worlds.start({
       query: {
-        canUseTool: async (toolName, input) => {
-          asked.push({ toolName, input });
-          return { behavior: 'allow', updatedInput: input };
-        },
+        canUseTool,
       },
     });
     const command = "printf 'hello' > hello.txt && cat hello.txt";
@@ -71,13 +69,10 @@ describe('claude-agent-acp 0.101.0 through the generic acp backend, driven by th
   const worlds = useCliWorlds((options) => createClaudeAcpWorld(options, true));
 
   it('GA-15 PM-01 allow: a Bash call is asked once, runs when allowed, and its output is the tool_result', async () => {
-    const asked: { toolName: string; input: unknown }[] = [];
+    const { asked, canUseTool } = allowing();
     const { world, run } = await worlds.start({
       query: {
-        canUseTool: async (toolName, input) => {
-          asked.push({ toolName, input });
-          return { behavior: 'allow', updatedInput: input };
-        },
+        canUseTool,
       },
     });
     const work = world.directories.workDirectory;
@@ -130,12 +125,8 @@ describe('claude-agent-acp 0.101.0 through the generic acp backend, driven by th
 
   it('GA-15 C-01 interrupt() during a stream ends the turn; the next prompt works', async () => {
     const { world, run } = await worlds.start();
-    world.server.enqueueTurn({ blocks: [{ type: 'text', text: 'Counting: 1, 2, ' }], hold: true });
-    await expectInterruptedStream(world, run);
-    world.server.enqueueTurn({ blocks: [{ type: 'text', text: 'Back again.' }] });
-    expect(resultOf(await run.turn('Say something.'))).toMatchObject({
-      subtype: 'success',
-      result: 'Back again.',
-    });
+    await expectInterruptThenNextTurn(world, run, (text, hold) =>
+      world.server.enqueueTurn({ blocks: [{ type: 'text', text }], hold }),
+    );
   });
 });

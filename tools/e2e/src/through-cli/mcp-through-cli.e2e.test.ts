@@ -8,6 +8,7 @@ import type { FakeGeminiServer } from '../fake-gemini-server.js';
 import type { FakeModelServer } from '../fake-model-server.js';
 import type { FakeOpenAiServer } from '../fake-openai-server.js';
 import { backdateGeminiChats } from '../launch-gemini.js';
+import { allowing } from './__fixtures__/allowing.js';
 import { createCodexWorld, createGeminiWorld } from './__fixtures__/create-cli-world.js';
 import { createClaudeAcpWorld, createQwenWorld } from './__fixtures__/create-more-worlds.js';
 import { type CliWorlds, useCliWorlds } from './__fixtures__/use-cli-worlds.js';
@@ -29,16 +30,6 @@ function calcServer() {
     ],
   });
   return { server, calls };
-}
-
-/** A `canUseTool` that allows everything and keeps what it was asked. */
-function allowing() {
-  const asked: { toolName: string; input: unknown }[] = [];
-  const canUseTool = async (toolName: string, input: Record<string, unknown>) => {
-    asked.push({ toolName, input });
-    return { behavior: 'allow' as const, updatedInput: input };
-  };
-  return { asked, canUseTool };
 }
 
 const toolUses = (messages: SDKMessage[]) =>

@@ -81,6 +81,7 @@ describe('buildAcpLaunch', () => {
       appendSystemPrompt: 'from a file',
       mcpServers: { echo: { command: 'echo' } },
       additionalDirectories: ['/tmp', join(project, 'relative', 'dir')],
+      listSessions: true,
       includePartialMessages: true,
       replayUserMessages: true,
       permissionPromptTool: 'stdio',
@@ -91,6 +92,11 @@ describe('buildAcpLaunch', () => {
       handshakeTimeoutMs: 5000,
       limits: { ignoredOptions: [] },
     });
+  });
+
+  it('SN-12 the agent is asked for its own sessions only where transcripts are written', () => {
+    expect(build(sdk).listSessions).toBe(true);
+    expect(build([...sdk, '--no-session-persistence']).listSessions).toBeUndefined();
   });
 
   it('LM-01 LM-08 hands the limits to the bridge, with the flags no ACP agent can honour to tell in-band', () => {

@@ -219,6 +219,10 @@ export function buildAcpLaunch(
         (directory) => resolve(cwd, directory),
       ),
     ),
+    // SN-12: the agent's own sessions are listed where agentbridge writes the transcripts.
+    listSessions:
+      (commandLine.persistSession && !options.manifest.sessions?.writesClaudeTranscripts) ||
+      undefined,
     includePartialMessages: commandLine.includePartialMessages || undefined,
     replayUserMessages: commandLine.replayUserMessages || undefined,
     // Print mode sends no `initialize` to wait for (FT-10).

@@ -14,6 +14,7 @@ import {
 } from '@agentbridge/host-node';
 import { type CliContext, cliVersion, type TerminationSignal } from '../../cli-context.js';
 import { mcpRelayCommand } from '../../mcp/mcp-relay-command.js';
+import { writeAgentSessionStubs } from '../../session/agent-session-stubs.js';
 import { recordTranscript } from '../../session/record-transcript.js';
 import { createStatusLine } from '../../ui/status-line.js';
 import type { RunSetup } from '../run-setup.js';
@@ -60,6 +61,7 @@ export async function runAgent(
   }
 
   const pendingWrites: Promise<void>[] = [];
+  let openedSession: string | undefined;
   // `--session-id`: an ACP agent chooses its own session ids; say so once when they differ.
   let sessionIdNoted = passThrough || commandLine.sessionId === undefined;
   // A real `claude` owns its stderr; an ACP agent's stderr is shown with --verbose or --debug.
@@ -91,6 +93,7 @@ export async function runAgent(
     if (event.type === 'agent-output' && (event.stream === 'stdout' || showAgentStderr)) {
       say(`${event.line}\n`);
     } else if (event.type === 'session-opened') {
+      openedSession = event.sessionId;
       agentSession?.(event.sessionId);
       if (!sessionIdNoted && event.sessionId !== commandLine.sessionId) {
         sessionIdNoted = true;
@@ -105,6 +108,20 @@ export async function runAgent(
       const warn = (error: unknown) =>
         logger.warn('session store write failed', { message: errorMessage(error) });
       pendingWrites.push(written.then(() => store.record(record)).catch(warn));
+    } else if (event.type === 'agent-sessions' && launched.transcript !== undefined) {
+      // SN-12: the agent's sessions with no transcript become visible to `listSessions`.
+      const { directory } = launched.transcript;
+      const written = writeAgentSessionStubs(event.sessions, {
+        directory,
+        cwd: context.cwd,
+        backendId: manifest.id,
+        agentName: manifest.displayName,
+        current: openedSession,
+        now: () => new Date(),
+      });
+      const warn = (error: unknown) =>
+        logger.warn('listed sessions not written', { message: errorMessage(error) });
+      pendingWrites.push(written.then(() => undefined, warn));
     } else if (event.type === 'auth-started') {
       signingIn = true;
       if (!status)

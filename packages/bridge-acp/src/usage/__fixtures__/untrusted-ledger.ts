@@ -1,13 +1,21 @@
+import { promptResponse, usageMeta, usageUpdate } from '../../json-rpc/agent-schemas.js';
 import { createUsageLedger as createTyped, type UsageLedger } from '../usage-ledger.js';
 
-/** Agent data is untrusted: the ledger is fed whatever arrives where the SDK types are declared. */
+/**
+ * Agent data is untrusted: the ledger is fed whatever arrives, through the edge's schemas as in a
+ * run (agent-intake.ts and the prompt answer parse it before the ledger sees it).
+ */
 export const createUsageLedger = () => {
   const ledger = createTyped();
   return {
     ...ledger,
-    applyUsageUpdate: (update: unknown) => ledger.applyUsageUpdate(update as never),
-    foldPromptResponse: (result: unknown) => ledger.foldPromptResponse(result as never),
-    turnOutputTokensAfter: (result: unknown) => ledger.turnOutputTokensAfter(result as never),
+    applyUsageUpdate: (update: unknown) =>
+      ledger.applyUsageUpdate(usageUpdate.optional().catch(undefined).parse(update)),
+    applyNotificationMeta: (meta: unknown) => ledger.applyNotificationMeta(usageMeta.parse(meta)),
+    foldPromptResponse: (result: unknown) =>
+      ledger.foldPromptResponse(promptResponse.parse(result)),
+    turnOutputTokensAfter: (result: unknown) =>
+      ledger.turnOutputTokensAfter(promptResponse.parse(result)),
   };
 };
 

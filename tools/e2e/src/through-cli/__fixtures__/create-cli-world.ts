@@ -4,17 +4,12 @@ import type { FakeGeminiServer } from '../../fake-gemini-server.js';
 import { startFakeGeminiServer } from '../../fake-gemini-server.js';
 import type { FakeOpenAiServer } from '../../fake-openai-server.js';
 import { startFakeOpenAiServer } from '../../fake-openai-server.js';
-import { createScratchDirectory, readConnectionLog } from '../../launch-agent.js';
 import { codexAcpBinary, codexOfflineConfig } from '../../launch-codex.js';
-import {
-  geminiEntryPoint,
-  geminiOfflineEnv,
-  geminiOfflineSettings,
-  netGuardPreloadPath,
-} from '../../launch-gemini.js';
+import { geminiEntryPoint, geminiOfflineEnv, geminiOfflineSettings } from '../../launch-gemini.js';
 import type { ProxyTrap } from '../../proxy-trap.js';
 import { proxyTrapEnv, startProxyTrap } from '../../proxy-trap.js';
 import { assembleWorld, type CliWorld, type CliWorldOptions } from './assemble-world.js';
+import { createShimWorld, worldDirectories } from './create-shim-world.js';
 import { writeAgentShim } from './write-agent-shim.js';
 
 /**
@@ -26,32 +21,22 @@ export async function createGeminiWorld(
   options: CliWorldOptions = {},
 ): Promise<CliWorld<FakeGeminiServer>> {
   const server = await startFakeGeminiServer();
-  const directories = options.directories ?? {
-    homeDirectory: createScratchDirectory('cli-gemini-home'),
-    workDirectory: createScratchDirectory('cli-gemini-work'),
-  };
+  const directories = worldDirectories(options, 'cli-gemini');
   const { homeDirectory } = directories;
   mkdirSync(join(homeDirectory, '.gemini'), { recursive: true });
   writeFileSync(
     join(homeDirectory, '.gemini', 'settings.json'),
     `${JSON.stringify(geminiOfflineSettings(options.maxAttempts), null, 2)}\n`,
   );
-  const netLogPath = join(homeDirectory, 'net-connections.jsonl');
-  const wirePath = join(homeDirectory, `acp-wire-${server.port}.jsonl`);
-  return assembleWorld({
+  return createShimWorld({
     server,
     directories,
+    name: 'gemini',
+    target: [process.execPath, geminiEntryPoint()],
     backendId: 'gemini',
-    shimPath: writeAgentShim(
-      homeDirectory,
-      'gemini',
-      [process.execPath, geminiEntryPoint()],
-      wirePath,
-      // The net guard in the recorder and in Gemini (the SDK drops NODE_OPTIONS on its way).
-      { NODE_OPTIONS: `--require=${netGuardPreloadPath}`, AGENTBRIDGE_E2E_NET_LOG: netLogPath },
-    ),
-    wirePath,
-    connections: () => readConnectionLog(netLogPath),
+    // The net guard in the recorder and in Gemini (the SDK drops NODE_OPTIONS on its way).
+    netGuard: true,
+    proxyTrap: false,
     agentEnv: {
       USERPROFILE: homeDirectory,
       CI: '1',
@@ -70,10 +55,7 @@ export async function createCodexWorld(
   options: CliWorldOptions = {},
 ): Promise<CliWorld<FakeOpenAiServer>> {
   const server = await startFakeOpenAiServer();
-  const directories = options.directories ?? {
-    homeDirectory: createScratchDirectory('cli-codex-home'),
-    workDirectory: createScratchDirectory('cli-codex-work'),
-  };
+  const directories = worldDirectories(options, 'cli-codex');
   const { homeDirectory } = directories;
   const codexHome = join(homeDirectory, '.codex');
   mkdirSync(codexHome, { recursive: true });

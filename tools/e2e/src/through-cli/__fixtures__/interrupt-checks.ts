@@ -29,6 +29,24 @@ export async function expectInterruptedStream(
   expectPromptCancelled(world);
 }
 
+/**
+ * C-01 on any agent: `reply(text, hold)` queues the fake server's next turn (held open when
+ * `hold`). The stream is interrupted as {@link expectInterruptedStream} checks, then the next
+ * prompt gets "Back again." as one success result; its messages are returned.
+ */
+export async function expectInterruptThenNextTurn(
+  world: CliWorld<unknown>,
+  run: CliRun,
+  reply: (text: string, hold: boolean) => void,
+): Promise<SDKMessage[]> {
+  reply('Counting: 1, 2, ', true);
+  await expectInterruptedStream(world, run);
+  reply('Back again.', false);
+  const next = await run.turn('Say something.');
+  expect(resultOf(next)).toMatchObject({ subtype: 'success', result: 'Back again.' });
+  return next;
+}
+
 /** A `canUseTool` that never answers (an interrupt has to settle the permission) and its first call. */
 export function neverAnsweringCanUseTool(): { canUseTool: CanUseTool; asked: Promise<void> } {
   let called: () => void = () => {};
