@@ -122,7 +122,7 @@ function reopen(
   context: MachineContext,
   requestId: ControlRequestId | undefined,
   change: () => void,
-  answer: () => Record<string, unknown> | undefined,
+  answer: () => Parameters<typeof emitControlSuccess>[2],
 ) {
   const { state } = context;
   const { phase, mcp, client } = state;

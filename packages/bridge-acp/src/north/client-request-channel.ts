@@ -1,5 +1,8 @@
-import type { AgentControlRequestMessage, BridgeEvent } from '@agentbridge/core/contracts';
-import { isRecord } from '@agentbridge/core/contracts';
+import type {
+  AgentControlRequestMessage,
+  BridgeEvent,
+  ControlResponseMessage,
+} from '@agentbridge/core/contracts';
 import { createPendingRequests } from '../pending/pending-requests.js';
 import { buildControlCancelRequest } from './client-lines.js';
 
@@ -51,12 +54,12 @@ export function createClientRequestChannel(emit: (event: BridgeEvent) => void) {
       return pending.register(send, onAnswer, { series: idPrefix, tag: scope, timeoutMs });
     },
     /** Routes a client `control_response` envelope; false when nothing waits for its `request_id`. */
-    settle(envelope: Record<string, unknown>): boolean {
-      const { request_id: id, subtype, error, response } = envelope;
+    settle(envelope: ControlResponseMessage['response']): boolean {
       const answer: ClientAnswer =
-        subtype === 'error'
-          ? { outcome: 'error', message: typeof error === 'string' ? error : 'error' }
-          : { outcome: 'answered', response: isRecord(response) ? response : {} };
+        envelope.subtype === 'error'
+          ? { outcome: 'error', message: envelope.error }
+          : { outcome: 'answered', response: envelope.response ?? {} };
+      const id = envelope.request_id;
       return typeof id === 'string' && pending.settle(id, answer);
     },
     onTimer: pending.onTimer,
