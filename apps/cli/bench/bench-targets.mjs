@@ -16,11 +16,13 @@ const agentArgs = ({ chunks = 1, largeBytes }) => [
 ];
 
 /**
- * Starts the CLI in stream-json mode (`partial`: `--include-partial-messages`; `nodeArgs`: Node's)
+ * Starts the CLI (`binPath`: another build's bin/agentbridge.js) in stream-json mode (`partial`:
+ * `--include-partial-messages`; `nodeArgs`: Node's)
  * in front of the firehose agent, or with `shellAgent` of the instant-agent.sh (no Node start-up);
  * `cliArgs` go after the CLI's own.
  */
 export function startCli({
+  binPath = cliBinPath,
   partial = true,
   nodeArgs = [],
   shellAgent = false,
@@ -40,7 +42,7 @@ export function startCli({
     process.execPath,
     [
       ...nodeArgs,
-      cliBinPath,
+      binPath,
       '--output-format',
       'stream-json',
       '--verbose',

@@ -2,7 +2,7 @@
 // `pnpm bench`: agentbridge end to end next to the ideal relay (ideal-relay.mjs), every figure of
 // the performance targets in one table from one run. Build first (`pnpm build`; `pnpm bench` does).
 //   node bench/end-to-end.bench.mjs [--chunks 200000] [--repeat 5] [--large-bytes 30000000]
-//                                   [--turns 1000] [--startup-runs 31]
+//                                   [--turns 1000] [--startup-runs 31] [--compare <bin>]
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { median, memoryKibibytes, now } from './bench-process.mjs';
 import { cliBinPath, startCli, startIdealRelay } from './bench-targets.mjs';
+import { compareBuildRows } from './compare-builds.mjs';
 import { ruleEvaluationRows } from './rule-evaluation.mjs';
 
 const heapProbePath = fileURLToPath(new URL('./heap-probe.mjs', import.meta.url));
@@ -22,6 +23,7 @@ const { values } = parseArgs({
     'large-bytes': { type: 'string', default: '30000000' },
     turns: { type: 'string', default: '1000' },
     'startup-runs': { type: 'string', default: '31' },
+    compare: { type: 'string' },
   },
 });
 const chunks = Number(values.chunks);
@@ -106,9 +108,9 @@ const turnsOnce = () =>
  * firehose agent (a Node process: its own start-up is in the figure), or with `shellAgent` the
  * instant-agent.sh (sh builtins, ~1 ms: the figure is agentbridge's own).
  */
-async function startupOnce(shellAgent, cliArgs = []) {
+async function startupOnce(shellAgent, cliArgs = [], start = startCli) {
   const startedAt = now();
-  return withTarget(startCli, { chunks: 1, shellAgent, cliArgs }, async () => now() - startedAt);
+  return withTarget(start, { chunks: 1, shellAgent, cliArgs }, async () => now() - startedAt);
 }
 
 /** Claude Code rules of every kind, which a start-up must not pay for before a call meets them. */
@@ -264,6 +266,18 @@ try {
       unit === 'ms' ? undefined : ours <= 1000,
     );
   }
+
+  // (f) --compare: this build next to another build, same run.
+  if (values.compare !== undefined)
+    await compareBuildRows({
+      compareBin: values.compare,
+      chunks,
+      repeat,
+      startupRuns,
+      measure: { streamOnce, startupOnce },
+      row,
+      format,
+    });
 
   const header = ['figure', 'agentbridge', 'baseline', 'result', 'target', 'met'];
   const table = [header, ...rows];

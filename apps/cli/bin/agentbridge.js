@@ -4,8 +4,10 @@
 // Claude Agent SDK runs a `.js` path with node, and would exec any other as a native binary.
 const { env, platform, version } = process;
 const { enableCompileCache } = process.getBuiltinModule('node:module');
-// `--version` and `--help` (which win over every other argument) load no chunk and stream nothing.
-if (!process.argv.slice(2).some((arg) => /^(?:--version|-v|--help|-h)$/.test(arg))) {
+// A lone `--version` or `--help` loads no chunk of the run and streams nothing; with other
+// arguments the command line's chunk decides, and is worth its code cache.
+const argv = process.argv.slice(2);
+if (argv.length !== 1 || !/^(?:--version|-v|--help|-h)$/.test(argv[0])) {
   // V8's young generation stays at its first size: what a stream allocates per line dies young, and
   // a grown young generation stays resident (see the peak RSS of `pnpm bench`), for no speed gained.
   // `--expose-gc`: the host collects the pieces of a very long line at once (collect-garbage.ts).

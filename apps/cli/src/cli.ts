@@ -7,6 +7,11 @@ import { createStderrLogger } from './ui/create-stderr-logger.js';
  * follows the command line loads lazily, so `--version` and `--help` start fast.
  */
 export async function runCli(context: CliContext): Promise<number> {
+  // A lone `--version` or `--help` is what the parser would make of it, without loading it.
+  const [only, ...rest] = context.argv;
+  const alone = rest.length === 0 ? only : undefined;
+  if (alone === '--version' || alone === '-v') return printVersion(context);
+  if (alone === '--help' || alone === '-h') return printHelp(context);
   const { parseCommandLine, printNeedsInput, noInteractiveMode } = await import(
     './argv/parse-command-line.js'
   );
@@ -14,17 +19,8 @@ export async function runCli(context: CliContext): Promise<number> {
   const commandLine = parseCommandLine(context.argv);
   const { subcommand, print, mode, prompt, own, model, permissionMode } = commandLine;
   const bare = context.argv.length === 0 && context.stdinIsTerminal;
-  if (commandLine.help || subcommand?.name === 'help' || bare) {
-    const { helpText } = await import('./commands/help-text.js');
-    context.stdout.write(helpText(cliVersion()));
-    return 0;
-  }
-  if (commandLine.version) {
-    // The first token is the Claude Code version whose protocol agentbridge speaks: SDKs compare it
-    // with their minimum (the Python SDK wants 2.0.0 or later). `doctor` and `--help` show ours.
-    context.stdout.write(`${claudeCodeProtocolVersion} (agentbridge ${cliVersion()})\n`);
-    return 0;
-  }
+  if (commandLine.help || subcommand?.name === 'help' || bare) return printHelp(context);
+  if (commandLine.version) return printVersion(context);
   // Print mode reads its prompt from stdin, which on a terminal would wait forever: fail before
   // any configuration is read, as `claude -p` does (without -p, `claude` would be interactive).
   if (!subcommand && mode === 'print' && prompt === undefined && context.stdinIsTerminal) {
@@ -84,4 +80,19 @@ export async function runCli(context: CliContext): Promise<number> {
       return (await import('./commands/run/run-agent.js')).runAgent(context, setup, launched);
     }
   }
+}
+
+/**
+ * The first token is the Claude Code version whose protocol agentbridge speaks: SDKs compare it
+ * with their minimum (the Python SDK wants 2.0.0 or later). `doctor` and `--help` show ours.
+ */
+function printVersion(context: CliContext): number {
+  context.stdout.write(`${claudeCodeProtocolVersion} (agentbridge ${cliVersion()})\n`);
+  return 0;
+}
+
+async function printHelp(context: CliContext): Promise<number> {
+  const { helpText } = await import('./commands/help-text.js');
+  context.stdout.write(helpText(cliVersion()));
+  return 0;
 }

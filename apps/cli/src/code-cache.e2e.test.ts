@@ -32,6 +32,19 @@ describe('the code cache of the CLI bundle (real processes, fake ACP agent)', ()
     expect(cacheFiles().sort()).toEqual(files.sort());
   });
 
+  it('X-16: a lone --version loads no chunk (nothing to cache); with other arguments the command line chunk is cached', async () => {
+    const alone = await project.run(['--version']);
+    expect(alone).toMatchObject({
+      code: 0,
+      stdout: expect.stringMatching(/^2\.1\.\d+ \(agentbridge /),
+    });
+    expect(cacheFiles()).toEqual([]);
+    const withOthers = await project.run(['-p', 'x', '--version']);
+    expect(withOthers.stdout).toBe(alone.stdout);
+    const chunks = cacheFiles().map((file) => basename(file).replace(/-[\w-]+\.cjs\.cache$/, ''));
+    expect(chunks).toEqual(['startup']);
+  });
+
   it('X-16: NODE_DISABLE_COMPILE_CACHE=1 writes no cache', async () => {
     const env = { NODE_DISABLE_COMPILE_CACHE: '1' };
     const result = await runCli(args(), { cwd: project.directory, env });
