@@ -161,6 +161,39 @@ export const initializeResult = z
   .catch(() => ({}));
 export type InitializeResultIn = z.output<typeof initializeResult>;
 
+/**
+ * The params of an agent's client `fs`/`terminal` call (CF-02..CF-06), in the SDK's
+ * `ReadTextFileRequest`, `WriteTextFileRequest`, `CreateTerminalRequest` and terminal-id shapes.
+ */
+export const clientMethodParams = z
+  .looseObject({
+    sessionId: text,
+    path: text,
+    line: amount,
+    limit: amount,
+    content: z.unknown().optional(),
+    command: text,
+    args: loose(z.array(z.unknown()).transform((items) => items.map(String))),
+    terminalId: text,
+  })
+  .catch(() => ({}));
+export type ClientMethodParams = z.output<typeof clientMethodParams>;
+
+/** The exit of a client terminal (`TerminalExitStatus`): its code when it has one. */
+const exitStatus = lenient({ exitCode: loose(z.number().nullable()) });
+
+/** What the host answered a client call (`ReadTextFileResponse`, `TerminalOutputResponse`, ...). */
+export const clientMethodResult = z
+  .looseObject({
+    content: z.unknown().optional(),
+    terminalId: z.unknown().optional(),
+    output: text,
+    exitCode: loose(z.number().nullable()),
+    exitStatus,
+  })
+  .catch(() => ({}));
+export type ClientMethodResult = z.output<typeof clientMethodResult>;
+
 /** A model's `_meta` (U-21): its context window, a known convention. */
 export const modelMeta = lenient({ totalContextTokens: amount });
 

@@ -38,16 +38,16 @@ const table: readonly { readonly name: string; readonly result: unknown; readonl
   ];
 
 describe('handshake: a malformed initialize answer', () => {
-  it.each(table)('A-10 H-04 H-06 $name is read leniently and the session opens', ({
-    result,
-    read,
-  }) => {
-    const harness = createHarness({ script: { initialize: { result } } });
-    harness.initialize();
-    const initialized = harness.actions.find((action) => action.type === 'agent-initialized');
-    expect(initialized).toEqual({ type: 'agent-initialized', response: read });
-    expect(harness.linesOf('system', 'init')).toHaveLength(1);
-  });
+  it.each(table)(
+    'A-10 H-04 H-06 $name is read leniently and the session opens',
+    ({ result, read }) => {
+      const harness = createHarness({ script: { initialize: { result } } });
+      harness.initialize();
+      const initialized = harness.actions.find((action) => action.type === 'agent-initialized');
+      expect(initialized).toEqual({ type: 'agent-initialized', response: read });
+      expect(harness.linesOf('system', 'init')).toHaveLength(1);
+    },
+  );
 
   it('A-10 H-03 H-05 a well-formed answer is emitted whole, unknown keys kept', () => {
     const result = { ...seedInitializeResult(), _meta: { vendor: { x: 1 } }, extra: [1] };

@@ -1,9 +1,9 @@
 import type { ShellAnalysis } from '@agentbridge/core/contracts';
+import type { ToolInput } from '../tools/build-tool-input.js';
 import { matchesDomainRule } from './domain-rule.js';
 import { isInsideDirectories, matchesPathPattern, type PathContext } from './path-pattern.js';
 import { isProtectedPath } from './protected-paths.js';
 import { shellTouchesPath } from './shell-path-rules.js';
-import type { ToolInput } from '../tools/build-tool-input.js';
 import { allowRuleMatches, denyRuleMatches, hasControlCharacter } from './shell-rules.js';
 
 /** Tools that change files (`Edit(...)` rules cover them all) and that read files (`Read(...)`). */
