@@ -13,6 +13,7 @@ import type {
 } from '@agentbridge/core/contracts';
 import type { AvailableCommand } from '@agentclientprotocol/sdk/unstable';
 import type { McpServerStatus } from '../mcp/to-acp-mcp-servers.js';
+import type { ToolInput } from '../tools/build-tool-input.js';
 
 // Builders of the stream-json lines the bridge writes, in the real Claude Code CLI's shapes and key
 // order (stream-json.md §2.4, §4, §5). Each returns a typed message; the host serialises it.
@@ -186,7 +187,7 @@ export function buildCanUseTool(fields: {
   readonly requestId: string;
   readonly toolName: string;
   readonly displayName?: string;
-  readonly input: Readonly<Record<string, unknown>>;
+  readonly input: Readonly<ToolInput>;
   readonly toolUseId: string;
   readonly permissionSuggestions: readonly PermissionUpdate[];
 }): AgentControlRequestMessage {
