@@ -157,10 +157,15 @@ export function buildInterruptionMarker(
   return userLine(fields, [{ type: 'text', text }]);
 }
 
+/** The body of a success `control_response`, as core's schema reads it (a JSON object). */
+export type ControlSuccessBody = NonNullable<
+  Extract<ControlResponseMessage['response'], { subtype: 'success' }>['response']
+>;
+
 /** A success `control_response`; `response` is omitted for bare acknowledgements. */
 export function buildControlSuccess(
   requestId: ControlRequestId,
-  response?: Record<string, unknown>,
+  response?: ControlSuccessBody,
 ): ControlResponseMessage {
   const inner = { subtype: 'success' as const, request_id: requestId };
   return {
