@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { isRecord } from '@agentbridge/core/contracts';
+import { z } from 'zod';
 import type { SettingsLayer } from './merge-claude-settings.js';
 
 /**
@@ -52,18 +52,26 @@ export function applyWorkspaceTrust(
   return { layers: trimmed, diagnostics };
 }
 
+/** Claude Code's global file, as far as trust goes: a project not in this shape is not trusted. */
+const trustRecord = z
+  .looseObject({
+    projects: z.record(
+      z.string(),
+      z.looseObject({ hasTrustDialogAccepted: z.boolean().optional() }).catch(() => ({})),
+    ),
+  })
+  .catch(() => ({ projects: {} }));
+
 /** Claude Code's trust record: `projects[<cwd or a folder above it>].hasTrustDialogAccepted`. */
 function trusted(cwd: string, globalFile: string): boolean {
-  let projects: unknown;
+  let projects: z.output<typeof trustRecord>['projects'];
   try {
-    projects = (JSON.parse(readFileSync(globalFile, 'utf8')) as { projects?: unknown }).projects;
+    ({ projects } = trustRecord.parse(JSON.parse(readFileSync(globalFile, 'utf8'))));
   } catch {
     return false;
   }
-  if (!isRecord(projects)) return false;
   for (let directory = resolve(cwd); ; directory = dirname(directory)) {
-    const entry = projects[directory];
-    if (isRecord(entry) && entry.hasTrustDialogAccepted === true) return true;
+    if (projects[directory]?.hasTrustDialogAccepted === true) return true;
     if (dirname(directory) === directory) return false;
   }
 }

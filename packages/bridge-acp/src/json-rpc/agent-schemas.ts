@@ -1,4 +1,4 @@
-import type { SessionConfigOption } from '@agentclientprotocol/sdk/unstable';
+import type { AuthMethod, SessionConfigOption } from '@agentclientprotocol/sdk/unstable';
 import { z } from 'zod';
 
 /*
@@ -118,6 +118,81 @@ export const sessionResult = lenient({
   configOptions: listOf<SessionConfigOption>(),
 });
 export type SessionResultIn = z.output<typeof sessionResult>;
+
+/** A session capability (H-04): an object offers it, and so does any value but `null`/`false`. */
+const capability = loose(
+  z
+    .unknown()
+    .transform((value) =>
+      value === undefined || value === null || value === false
+        ? undefined
+        : isOpenObject(value)
+          ? value
+          : {},
+    ),
+);
+
+/**
+ * The `initialize` answer (H-03..H-06), in the SDK's `InitializeResponse` shape: anything but an
+ * object reads as `{}`, a field of the wrong type as absent (`agentCapabilities: 5`: none).
+ */
+export const initializeResult = z
+  .looseObject({
+    protocolVersion: amount,
+    agentCapabilities: lenient({
+      loadSession: flag,
+      promptCapabilities: lenient({ image: flag, audio: flag, embeddedContext: flag }),
+      mcpCapabilities: lenient({ http: flag, sse: flag }),
+      sessionCapabilities: lenient({
+        resume: capability,
+        fork: capability,
+        list: capability,
+        systemPrompt: capability,
+        additionalDirectories: capability,
+      }),
+    }),
+    // H-06: the objects of the list, whole; readAuthMethods checks their fields.
+    authMethods: loose(
+      z.array(z.unknown()).transform((items) => items.filter(isOpenObject) as AuthMethod[]),
+    ),
+    // H-05: a name or version that is not a string reads as empty, as the SDK's type has both.
+    agentInfo: lenient({ name: z.string().catch(''), title: text, version: z.string().catch('') }),
+  })
+  .catch(() => ({}));
+export type InitializeResultIn = z.output<typeof initializeResult>;
+
+/**
+ * The params of an agent's client `fs`/`terminal` call (CF-02..CF-06), in the SDK's
+ * `ReadTextFileRequest`, `WriteTextFileRequest`, `CreateTerminalRequest` and terminal-id shapes.
+ */
+export const clientMethodParams = z
+  .looseObject({
+    sessionId: text,
+    path: text,
+    line: amount,
+    limit: amount,
+    content: z.unknown().optional(),
+    command: text,
+    args: loose(z.array(z.unknown()).transform((items) => items.map(String))),
+    terminalId: text,
+  })
+  .catch(() => ({}));
+export type ClientMethodParams = z.output<typeof clientMethodParams>;
+
+/** The exit of a client terminal (`TerminalExitStatus`): its code when it has one. */
+const exitStatus = lenient({ exitCode: loose(z.number().nullable()) });
+
+/** What the host answered a client call (`ReadTextFileResponse`, `TerminalOutputResponse`, ...). */
+export const clientMethodResult = z
+  .looseObject({
+    content: z.unknown().optional(),
+    terminalId: z.unknown().optional(),
+    output: text,
+    exitCode: loose(z.number().nullable()),
+    exitStatus,
+  })
+  .catch(() => ({}));
+export type ClientMethodResult = z.output<typeof clientMethodResult>;
 
 /** A model's `_meta` (U-21): its context window, a known convention. */
 export const modelMeta = lenient({ totalContextTokens: amount });

@@ -1,38 +1,36 @@
-import type { InitializeResponse, NewSessionRequest } from '@agentclientprotocol/sdk/unstable';
+import type { NewSessionRequest } from '@agentclientprotocol/sdk/unstable';
 import { readAuthMethods } from '../auth/read-auth-methods.js';
+import type { InitializeResultIn } from '../json-rpc/agent-schemas.js';
 import { toAcpMcpServers } from '../mcp/to-acp-mcp-servers.js';
 import type { AgentInfo, MachineContext } from './bridge-state.js';
 
-/** `{}` means offered; absent, `null` or `false` mean not (ACP session capabilities). */
-const offered = (value: unknown): boolean =>
-  value !== undefined && value !== null && value !== false;
-
 /** H-04..H-06: what the agent advertised, and the MCP servers as it can take them (S-03). */
-export function readAgentInfo(context: MachineContext, result: InitializeResponse): AgentInfo {
-  const capabilities = result.agentCapabilities ?? {};
-  const prompt = capabilities.promptCapabilities ?? {};
-  const mcp = capabilities.mcpCapabilities ?? {};
-  const session = capabilities.sessionCapabilities ?? {};
+export function readAgentInfo(context: MachineContext, result: InitializeResultIn): AgentInfo {
+  const capabilities = result.agentCapabilities;
+  const prompt = capabilities?.promptCapabilities;
+  const mcp = capabilities?.mcpCapabilities;
+  // `{}` means offered; absent, `null` or `false` read as absent (initializeResult).
+  const session = capabilities?.sessionCapabilities;
   // MCP-01: what the agent takes decides how the in-process servers are served too.
-  context.state.mcp.capabilities = { http: mcp.http === true, sse: mcp.sse === true };
+  context.state.mcp.capabilities = { http: mcp?.http === true, sse: mcp?.sse === true };
   const servers = toAcpMcpServers(context.state.client.mcpServers, context.state.mcp.capabilities);
   for (const status of servers.statuses)
     if (status.status === 'failed')
       context.log.warn('MCP server not passed to the agent', { name: status.name });
   return {
-    name: typeof result.agentInfo?.name === 'string' ? result.agentInfo.name : '',
-    version: typeof result.agentInfo?.version === 'string' ? result.agentInfo.version : '',
+    name: result.agentInfo?.name ?? '',
+    version: result.agentInfo?.version ?? '',
     authMethods: readAuthMethods(result.authMethods),
     can: {
-      loadSession: capabilities.loadSession === true,
-      resumeSession: offered(session.resume),
-      forkSession: offered(session.fork),
-      listSessions: offered(session.list),
-      image: prompt.image === true,
-      audio: prompt.audio === true,
-      embeddedContext: prompt.embeddedContext === true,
-      systemPrompt: offered(session.systemPrompt),
-      additionalDirectories: offered(session.additionalDirectories),
+      loadSession: capabilities?.loadSession === true,
+      resumeSession: session?.resume !== undefined,
+      forkSession: session?.fork !== undefined,
+      listSessions: session?.list !== undefined,
+      image: prompt?.image === true,
+      audio: prompt?.audio === true,
+      embeddedContext: prompt?.embeddedContext === true,
+      systemPrompt: session?.systemPrompt !== undefined,
+      additionalDirectories: session?.additionalDirectories !== undefined,
     },
     mcpServers: servers.servers,
     mcpStatuses: servers.statuses,

@@ -44,7 +44,7 @@ type ClientRequest = ClientControlRequestMessage['request'];
  */
 export function onClientLine(context: MachineContext, line: string) {
   const parsed = parseClientLine(line);
-  if (!parsed.ok) return onBadClientLine(context, parsed.error, () => onUser(context, {}));
+  if (!parsed.ok) return onBadClientLine(context, parsed.error, () => onUser(context, undefined));
   if (!parsed.known) return onUnmodelledClientLine(context, lineTagsOf(parsed.message));
   const { message } = parsed;
   switch (message.type) {

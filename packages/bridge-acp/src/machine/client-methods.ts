@@ -1,9 +1,15 @@
 import type { HostOperationKind, HostOperationMap, HostResult } from '@agentbridge/core/contracts';
-import { isRecord } from '@agentbridge/core/contracts';
+import {
+  type ClientMethodParams,
+  type ClientMethodResult,
+  clientMethodParams,
+  clientMethodResult,
+} from '../json-rpc/agent-schemas.js';
 import type { JsonRpcId } from '../json-rpc/json-rpc.js';
 import { noteToolSettled } from '../limits/turn-limits.js';
 import { shellCommandLine } from '../permissions/read-only-command.js';
 import { runsExactly, terminalCommandLine } from '../permissions/shell-command.js';
+import type { ToolInput } from '../tools/build-tool-input.js';
 import type { MachineContext, ToolCall, Turn } from './bridge-state.js';
 import { sessionOf } from './bridge-state.js';
 import { judgeToolCall } from './permissions.js';
@@ -19,7 +25,7 @@ const terminalKinds = [
   'terminal/release',
 ];
 
-type Params = Record<string, unknown>;
+type Params = ClientMethodParams;
 
 /** CF-11: the Claude tools whose allowance may stand for each client method. */
 const allowedAs: Readonly<Record<string, readonly string[]>> = {
@@ -60,7 +66,7 @@ export function onClientMethod(
   method: HostOperationKind,
   raw: unknown,
 ) {
-  const params: Params = isRecord(raw) ? raw : {};
+  const params = clientMethodParams.parse(raw);
   const { turn } = context.state;
   const fail = (message: string, code = -32603) => context.rpc.respondError(id, code, message);
   if (params.sessionId !== sessionOf(context.state)?.id || context.state.phase.name !== 'ready')
@@ -68,9 +74,7 @@ export function onClientMethod(
   if (terminalKinds.includes(method)) return perform(context, id, method, params, turn);
   if (turn === undefined || turn.prompt !== 'sent')
     return fail(`No prompt is running: ${method} is refused outside a turn.`);
-  const path = typeof params.path === 'string' ? params.path : '';
-  const command = typeof params.command === 'string' ? params.command : '';
-  const args = Array.isArray(params.args) ? params.args.map(String) : [];
+  const { path = '', command = '', args = [] } = params;
   // CF-12: with no args the command is a whole line the host runs in a shell; with args the
   // program runs them as given, judged as the shell line that would run the same words.
   const commandLine = terminalCommandLine(command, args);
@@ -94,7 +98,7 @@ export function onClientMethod(
       return perform(context, id, method, params, turn, asked, true);
     return perform(context, id, method, params, turn);
   }
-  const [name, input]: [string, Params] =
+  const [name, input]: [string, ToolInput] =
     method === 'fs/read_text_file'
       ? [
           'Read',
@@ -128,14 +132,15 @@ export function onClientMethod(
       if (outcome === undefined) return fail('The tool call was cancelled.');
       if (!outcome.allow) return fail(`Permission denied: ${outcome.text}`);
       const { file_path, content, offset, limit } = outcome.input;
+      // The client's changed input is read as the agent's params are.
       const changed =
         name === 'Bash'
           ? params
-          : {
+          : clientMethodParams.parse({
               ...params,
               path: file_path,
               ...(name === 'Read' ? { line: offset, limit } : { content }),
-            };
+            });
       perform(context, id, method, changed, turn, tool);
     },
   });
@@ -174,7 +179,7 @@ function perform(
       if (tool !== undefined) settle(context, turn, tool, true, result.message);
       return;
     }
-    const value = result.value as Params;
+    const value = clientMethodResult.parse(result.value);
     context.rpc.respond(id, value);
     if (own !== undefined && context.state.turn === turn) followOwnTerminal(own, method, value);
     if (followed === undefined || turn === undefined || context.state.turn !== turn) return;
@@ -185,7 +190,7 @@ function perform(
     if (method === 'terminal/create') followed.terminalId = String(value.terminalId);
     if (typeof value.output === 'string')
       followed.contentOutput = { text: value.output, images: [] };
-    const exit = isRecord(value.exitStatus)
+    const exit = value.exitStatus
       ? value.exitStatus
       : method === 'terminal/wait_for_exit'
         ? value
@@ -197,10 +202,10 @@ function perform(
 }
 
 /** CF-12, GA-09: what the agent's own call printed in its client terminal, and its exit. */
-function followOwnTerminal(tool: ToolCall, method: HostOperationKind, value: Params) {
+function followOwnTerminal(tool: ToolCall, method: HostOperationKind, value: ClientMethodResult) {
   if (method === 'terminal/create') tool.agentTerminalId = String(value.terminalId);
   if (typeof value.output === 'string') tool.terminalOutput = value.output;
-  const exit = isRecord(value.exitStatus) ? value.exitStatus : value;
+  const exit = value.exitStatus ?? value;
   if (method !== 'terminal/create' && typeof exit.exitCode === 'number')
     tool.terminalExitCode = exit.exitCode;
 }

@@ -8,6 +8,7 @@ import {
   buildSystemStatus,
   buildSystemWarning,
   type ControlRequestId,
+  type ControlSuccessBody,
   toModelInfos,
 } from '../north/client-lines.js';
 import type { MachineContext, Session } from './bridge-state.js';
@@ -23,7 +24,7 @@ export const identity = (context: MachineContext) => ({
 export function emitControlSuccess(
   context: MachineContext,
   requestId: ControlRequestId | undefined,
-  response?: Record<string, unknown>,
+  response?: ControlSuccessBody,
 ): void {
   if (requestId !== undefined) context.send(buildControlSuccess(requestId, response));
 }

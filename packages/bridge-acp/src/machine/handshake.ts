@@ -1,8 +1,11 @@
-import type { InitializeResponse } from '@agentclientprotocol/sdk/unstable';
 import { looksLikeAuthRequired } from '../auth/rank-auth-methods.js';
 import { agentMethods } from '../json-rpc/acp-methods.js';
 import { requestAgent } from '../json-rpc/agent-request.js';
-import { type SessionResultIn, sessionResult } from '../json-rpc/agent-schemas.js';
+import {
+  initializeResult,
+  type SessionResultIn,
+  sessionResult,
+} from '../json-rpc/agent-schemas.js';
 import { formatRpcError } from '../json-rpc/format-rpc-error.js';
 import { acpProtocolVersion } from '../json-rpc/json-rpc.js';
 import { openMcpEndpoint } from '../mcp/open-mcp-endpoint.js';
@@ -53,39 +56,36 @@ export function startHandshake(context: MachineContext) {
     timerId: handshakeTimerId,
     delayMs: handshakeTimeoutMs(context),
   });
-  context.rpc.request<InitializeResponse>(
-    agentMethods.initialize,
-    {
-      protocolVersion: acpProtocolVersion,
-      clientCapabilities: clientCapabilities(context),
-      clientInfo: launch.clientInfo ?? { name: 'agentbridge', version: '' },
-    },
-    (answer) => {
-      const phase = handshakeOf(context);
-      if (phase === undefined) return;
-      if (!answer.ok) {
-        failHandshake(context, `initialize failed: ${formatRpcError(answer.error)}`);
-        return;
-      }
-      const result = answer.result ?? ({} as InitializeResponse);
-      if (
-        typeof result.protocolVersion === 'number' &&
-        result.protocolVersion !== acpProtocolVersion
-      )
-        context.log.warn('agent answered another protocolVersion; continuing best-effort', {
-          version: result.protocolVersion,
-        });
-      context.emit({ type: 'agent-initialized', response: result });
-      const agent = readAgentInfo(context, result);
-      phase.agent = agent;
-      // MCP-01: the in-process servers are served before the session that names them opens.
-      openMcpEndpoint(context, (endpoint) => {
-        if (handshakeOf(context) !== phase) return;
-        phase.agent = { ...agent, mcpServers: [...agent.mcpServers, ...endpoint] };
-        openSession(context, phase);
+  const params = {
+    protocolVersion: acpProtocolVersion,
+    clientCapabilities: clientCapabilities(context),
+    clientInfo: launch.clientInfo ?? { name: 'agentbridge', version: '' },
+  };
+  // A-10: the answer is parsed at the edge, leniently (a malformed field reads as absent).
+  requestAgent(context.rpc, agentMethods.initialize, params, initializeResult, (answer) => {
+    const phase = handshakeOf(context);
+    if (phase === undefined) return;
+    if (!answer.ok) {
+      failHandshake(context, `initialize failed: ${formatRpcError(answer.error)}`);
+      return;
+    }
+    // H-03: a missing version counts as ours; another one is used anyway.
+    const { protocolVersion = acpProtocolVersion } = answer.result;
+    const result = { ...answer.result, protocolVersion };
+    if (protocolVersion !== acpProtocolVersion)
+      context.log.warn('agent answered another protocolVersion; continuing best-effort', {
+        version: protocolVersion,
       });
-    },
-  );
+    context.emit({ type: 'agent-initialized', response: result });
+    const agent = readAgentInfo(context, result);
+    phase.agent = agent;
+    // MCP-01: the in-process servers are served before the session that names them opens.
+    openMcpEndpoint(context, (endpoint) => {
+      if (handshakeOf(context) !== phase) return;
+      phase.agent = { ...agent, mcpServers: [...agent.mcpServers, ...endpoint] };
+      openSession(context, phase);
+    });
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { isRecord } from '@agentbridge/core/contracts';
+import type { UserMessage } from '@agentbridge/core';
 import type { ContentBlock } from '@agentclientprotocol/sdk/unstable';
 import { toAcpPrompt, userText } from '../content/to-acp-prompt.js';
 import { agentMethods } from '../json-rpc/acp-methods.js';
@@ -22,13 +22,14 @@ import { armStallWatchdog } from './stall-watchdog.js';
 import { standingInstructionsBlock, standingInstructionsText } from './standing-instructions.js';
 import { endGates, promptGates, runGates } from './turn-gates.js';
 
+/** A client's `user` message content (core's schema read it at the edge). */
+type UserContent = UserMessage['message']['content'];
+
 /** True when a Claude `content` has nothing that could become a prompt block. */
-function isEmptyContent(content: unknown): boolean {
+function isEmptyContent(content: UserContent | undefined): boolean {
+  if (content === undefined) return true;
   if (typeof content === 'string') return content === '';
-  if (!Array.isArray(content)) return true;
-  return (
-    !content.some((block) => isRecord(block) && block.type !== 'text') && userText(content) === ''
-  );
+  return !content.some((block) => block.type !== 'text') && userText(content) === '';
 }
 
 /** Starts a client turn (its clock, usage sums and stream). */
@@ -57,15 +58,15 @@ export function newTurn(context: MachineContext, startedAt = context.now()): Tur
  * once the agent is gone it gets a `no_session` result; an empty message that would start a turn
  * gets an error result, one sent during a turn folds into it.
  */
-export function acceptUserMessage(context: MachineContext, line: Record<string, unknown>) {
+export function acceptUserMessage(context: MachineContext, message: UserMessage | undefined) {
   const { state } = context;
   state.client.prompted = true;
-  const content = isRecord(line.message) ? line.message.content : undefined;
+  const content = message?.message.content;
   if (context.launch.replayUserMessages)
     context.send(
       buildUserReplay({
         ...identity(context),
-        content: Array.isArray(content) ? content : typeof content === 'string' ? content : '',
+        content: content ?? '',
       }),
     );
   const turn = state.turn;

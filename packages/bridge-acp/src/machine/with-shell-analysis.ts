@@ -1,5 +1,4 @@
 import type { ShellAnalysis } from '@agentbridge/core/contracts';
-import { isRecord } from '@agentbridge/core/contracts';
 import { needsShellParse } from '../permissions/permission-rules.js';
 import type { MachineContext } from './bridge-state.js';
 
@@ -13,7 +12,7 @@ export function withShellAnalysis(
   question: Parameters<typeof needsShellParse>[0],
   then: (shell: ShellAnalysis | undefined) => void,
 ) {
-  const command = isRecord(question.input) ? question.input.command : undefined;
+  const { command } = question.input;
   if (!needsShellParse(question) || typeof command !== 'string') return then(undefined);
   context.host.perform('shell/parse', { command }, (result) =>
     then(result.ok ? result.value : { ok: false, reason: result.message }),

@@ -13,6 +13,7 @@ import type {
 } from '@agentbridge/core/contracts';
 import type { AvailableCommand } from '@agentclientprotocol/sdk/unstable';
 import type { McpServerStatus } from '../mcp/to-acp-mcp-servers.js';
+import type { ToolInput } from '../tools/build-tool-input.js';
 
 // Builders of the stream-json lines the bridge writes, in the real Claude Code CLI's shapes and key
 // order (stream-json.md §2.4, §4, §5). Each returns a typed message; the host serialises it.
@@ -156,10 +157,15 @@ export function buildInterruptionMarker(
   return userLine(fields, [{ type: 'text', text }]);
 }
 
+/** The body of a success `control_response`, as core's schema reads it (a JSON object). */
+export type ControlSuccessBody = NonNullable<
+  Extract<ControlResponseMessage['response'], { subtype: 'success' }>['response']
+>;
+
 /** A success `control_response`; `response` is omitted for bare acknowledgements. */
 export function buildControlSuccess(
   requestId: ControlRequestId,
-  response?: Record<string, unknown>,
+  response?: ControlSuccessBody,
 ): ControlResponseMessage {
   const inner = { subtype: 'success' as const, request_id: requestId };
   return {
@@ -186,7 +192,7 @@ export function buildCanUseTool(fields: {
   readonly requestId: string;
   readonly toolName: string;
   readonly displayName?: string;
-  readonly input: Readonly<Record<string, unknown>>;
+  readonly input: Readonly<ToolInput>;
   readonly toolUseId: string;
   readonly permissionSuggestions: readonly PermissionUpdate[];
 }): AgentControlRequestMessage {

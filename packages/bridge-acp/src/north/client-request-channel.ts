@@ -4,7 +4,7 @@ import type {
   ControlResponseMessage,
 } from '@agentbridge/core/contracts';
 import { createPendingRequests } from '../pending/pending-requests.js';
-import { buildControlCancelRequest } from './client-lines.js';
+import { buildControlCancelRequest, type ControlSuccessBody } from './client-lines.js';
 
 /** A request the bridge sends the client (`can_use_tool`, `hook_callback`, `mcp_message`, ...). */
 type ClientRequest = AgentControlRequestMessage['request'];
@@ -14,7 +14,7 @@ type ClientRequest = AgentControlRequestMessage['request'];
  * timeout, or withdrawn by the bridge (a `control_cancel_request` went to the client).
  */
 export type ClientAnswer =
-  | { readonly outcome: 'answered'; readonly response: Record<string, unknown> }
+  | { readonly outcome: 'answered'; readonly response: ControlSuccessBody }
   | { readonly outcome: 'error'; readonly message: string }
   | { readonly outcome: 'timeout' | 'withdrawn' };
 type Answered = (answer: ClientAnswer) => void;

@@ -4,6 +4,7 @@ import type {
   KnownServerMessage,
   StreamEventMessage,
 } from '@agentbridge/core/contracts';
+import type { ToolInput } from '../tools/build-tool-input.js';
 
 /** What every line of a turn stream needs from the bridge at the moment it is emitted. */
 type TurnStreamContext = {
@@ -32,7 +33,7 @@ type TurnStreamOptions = {
 type ToolUseBlock = {
   readonly id: string;
   readonly name: string;
-  readonly input: Record<string, unknown>;
+  readonly input: ToolInput;
 };
 
 type OpenMessage = {

@@ -1,5 +1,5 @@
 import type { ShellAnalysis } from '@agentbridge/core/contracts';
-import { isRecord } from '@agentbridge/core/contracts';
+import type { ToolInput } from '../tools/build-tool-input.js';
 import { matchesDomainRule } from './domain-rule.js';
 import { isInsideDirectories, matchesPathPattern, type PathContext } from './path-pattern.js';
 import { isProtectedPath } from './protected-paths.js';
@@ -15,7 +15,8 @@ const acceptEditsTools = ['Edit', 'Write', 'MultiEdit', 'NotebookEdit'];
 type Purpose = 'allow' | 'deny';
 type Question = PathContext & {
   readonly toolName: string;
-  readonly input: unknown;
+  /** The call's input, a protocol-open object (the frame or the client method built it). */
+  readonly input: ToolInput;
   readonly allowedTools?: readonly string[];
   readonly disallowedTools?: readonly string[];
   /** `permissions.ask` rules: a match asks, whatever the mode or an allow rule say. */
@@ -31,8 +32,8 @@ type Question = PathContext & {
 const unparsed: ShellAnalysis = { ok: false, reason: 'not parsed' };
 
 /** RU-04: a shell command line with control characters (`\r`), refused before any rule. */
-function hasControlCharacters(toolName: string, input: unknown): boolean {
-  const command = isRecord(input) ? input.command : undefined;
+function hasControlCharacters(toolName: string, input: ToolInput): boolean {
+  const { command } = input;
   return toolName === 'Bash' && typeof command === 'string' && hasControlCharacter(command);
 }
 
@@ -79,9 +80,8 @@ export function decidePermission(question: Question): 'allow' | 'deny' | 'ask' {
 }
 
 /** The path a file tool works on (`file_path`, `path`, `notebook_path`). */
-function filePathOf(input: unknown): string | undefined {
-  const record = isRecord(input) ? input : {};
-  const path = [record.file_path, record.path, record.notebook_path].find(
+function filePathOf(input: ToolInput): string | undefined {
+  const path = [input.file_path, input.path, input.notebook_path].find(
     (value) => typeof value === 'string' && value !== '',
   );
   return typeof path === 'string' ? path : undefined;
@@ -123,11 +123,10 @@ function matchesRule(rule: string, question: Question, purpose: Purpose): boolea
     : fileReadTools.includes(toolName)
       ? 'Read'
       : undefined;
-  const record = isRecord(input) ? input : {};
   const shell = question.shell ?? unparsed;
   // RU-10: a deny path rule also looks at the paths a Bash line names.
   if (toolName === 'Bash' && purpose === 'deny' && (ruleTool === 'Read' || ruleTool === 'Edit')) {
-    const command = record.command;
+    const command = input.command;
     return (
       content !== '' &&
       typeof command === 'string' &&
@@ -144,21 +143,21 @@ function matchesRule(rule: string, question: Question, purpose: Purpose): boolea
         : ruleTool === family || (purpose === 'deny' && ruleTool === toolName);
   if (!covered || content === '') return covered;
   if (toolName === 'Bash') {
-    if (typeof record.command !== 'string') return false;
-    if (purpose === 'deny') return denyRuleMatches(content, record.command, shell);
+    if (typeof input.command !== 'string') return false;
+    if (purpose === 'deny') return denyRuleMatches(content, input.command, shell);
     const roots = [question.cwd, ...(question.additionalDirectories ?? [])];
     const directories = {
       ...(question.cwd === undefined ? {} : { cwd: question.cwd }),
       ...(question.homeDirectory === undefined ? {} : { home: question.homeDirectory }),
       roots: roots.filter((root): root is string => root !== undefined),
     };
-    return allowRuleMatches(content, record.command, shell, directories);
+    return allowRuleMatches(content, input.command, shell, directories);
   }
   if (fileEditTools.includes(toolName) || fileReadTools.includes(toolName)) {
-    const path = filePathOf(record);
+    const path = filePathOf(input);
     return path !== undefined && matchesPathPattern(content, path, question, purpose);
   }
-  return toolName === 'WebFetch' && matchesDomainRule(content, record.url);
+  return toolName === 'WebFetch' && matchesDomainRule(content, input.url);
 }
 
 function matchesMcpRule(ruleTool: string, toolName: string): boolean {

@@ -126,7 +126,7 @@ describe('RU-09 differential: path, domain and shell-path rules, the real Claude
           const command = typeof input?.command === 'string' ? input.command : undefined;
           const bridge = decidePermission({
             toolName: call.tool,
-            input,
+            input: input ?? {},
             cwd: places.work,
             homeDirectory: places.home,
             ...(group.mode === undefined ? {} : { permissionMode: group.mode }),

@@ -24,7 +24,7 @@ export type HandshakeReport = { readonly durationMs: number } & (
       readonly protocolVersion: number;
       readonly agentInfo?: AgentInfo;
       readonly authMethods: readonly { readonly id: string; readonly name: string }[];
-      readonly capabilities: Readonly<Record<string, unknown>>;
+      readonly capabilities: NonNullable<InitializeResponse['agentCapabilities']>;
       readonly session: SessionReport;
     }
   | { readonly ok: false; readonly error: string; readonly stderrTail: string }

@@ -1,5 +1,5 @@
-import { isRecord } from '@agentbridge/core/contracts';
 import { parseShell } from '../../__fixtures__/parse-shell.js';
+import type { ToolInput } from '../../tools/build-tool-input.js';
 import { decidePermission } from '../permission-rules.js';
 
 /** The project directory the rule tests resolve relative paths against. */
@@ -9,11 +9,12 @@ export const cwd = '/home/me/project';
 export const matchesPermissionRule = (
   rule: string,
   toolName: string,
-  input: unknown,
+  called: ToolInput | undefined,
   options: { purpose?: 'allow' | 'deny'; cwd?: string; homeDirectory?: string } = {},
 ): boolean => {
   const { purpose = 'allow', ...rest } = options;
-  const command = isRecord(input) ? input.command : undefined;
+  const input = called ?? {};
+  const { command } = input;
   const context =
     toolName === 'Bash' && typeof command === 'string'
       ? { ...rest, shell: parseShell(command) }
