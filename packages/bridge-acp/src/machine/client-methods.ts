@@ -6,15 +6,14 @@ import {
   clientMethodResult,
 } from '../json-rpc/agent-schemas.js';
 import type { JsonRpcId } from '../json-rpc/json-rpc.js';
-import { noteToolSettled } from '../limits/turn-limits.js';
 import { shellCommandLine } from '../permissions/read-only-command.js';
 import { runsExactly, terminalCommandLine } from '../permissions/shell-command.js';
 import type { ToolInput } from '../tools/build-tool-input.js';
 import type { MachineContext, ToolCall, Turn } from './bridge-state.js';
 import { sessionOf } from './bridge-state.js';
 import { judgeToolCall } from './permissions.js';
-import { firePostToolHooks } from './tool-call-frames.js';
-import { completeToolCall, newToolCall } from './tool-calls.js';
+import { settleToolCall } from './tool-call-frames.js';
+import { newToolCall } from './tool-calls.js';
 
 /** ACP's "resource not found" (a missing file). */
 const resourceNotFoundCode = -32002;
@@ -220,7 +219,5 @@ function settle(
 ) {
   if (turn === undefined || context.state.turn !== turn || tool.stage === 'completed') return;
   if (text !== undefined) tool.contentOutput = { text, images: [] };
-  completeToolCall(context, tool, failed);
-  firePostToolHooks(context, turn, tool, failed);
-  noteToolSettled(context, turn);
+  settleToolCall(context, turn, tool, failed);
 }

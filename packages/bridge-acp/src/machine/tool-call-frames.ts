@@ -49,8 +49,16 @@ export function applyToolCallFrame(context: MachineContext, frame: ToolCallFrame
   if (!ended) return;
   // An agent may report a call running while it still asks for it: judge at the end.
   warnIfUnasked(context, tool);
-  completeToolCall(context, tool, status === 'failed');
-  firePostToolHooks(context, turn, tool, status === 'failed');
+  settleToolCall(context, turn, tool, status === 'failed');
+}
+
+/**
+ * Every way a tool call ends goes through here: its `tool_result`, its PostToolUse hooks (HK-13)
+ * and the tool round it may close (LM-01), so no caller can forget the round count.
+ */
+export function settleToolCall(context: MachineContext, turn: Turn, tool: ToolCall, failed: boolean) {
+  completeToolCall(context, tool, failed);
+  firePostToolHooks(context, turn, tool, failed);
   noteToolSettled(context, turn);
 }
 
@@ -58,7 +66,7 @@ export function applyToolCallFrame(context: MachineContext, frame: ToolCallFrame
  * HK-13: PostToolUse (or PostToolUseFailure) once a call reported its end, with its output; a
  * hook's `continue: false` stops the turn. What else a hook answers cannot reach the agent's model.
  */
-export function firePostToolHooks(
+function firePostToolHooks(
   context: MachineContext,
   turn: Turn,
   tool: ToolCall,
