@@ -56,7 +56,12 @@ export function applyToolCallFrame(context: MachineContext, frame: ToolCallFrame
  * Every way a tool call ends goes through here: its `tool_result`, its PostToolUse hooks (HK-13)
  * and the tool round it may close (LM-01), so no caller can forget the round count.
  */
-export function settleToolCall(context: MachineContext, turn: Turn, tool: ToolCall, failed: boolean) {
+export function settleToolCall(
+  context: MachineContext,
+  turn: Turn,
+  tool: ToolCall,
+  failed: boolean,
+) {
   completeToolCall(context, tool, failed);
   firePostToolHooks(context, turn, tool, failed);
   noteToolSettled(context, turn);
