@@ -1,20 +1,14 @@
 import type { HostResult } from '@agentbridge/core/contracts';
-import { compileQuirkPattern, noopLogger } from '@agentbridge/core/contracts';
 import type { AcpBridge, AcpBridgeOptions } from './acp-bridge.js';
-import { createJsonRpcChannel } from './json-rpc/json-rpc.js';
 import { onAgentExit, onAgentFault, onHostStop, onTurnTimer } from './machine/agent-exit.js';
 import { createAgentIntake } from './machine/agent-intake.js';
 import { logFailure, type MachineContext } from './machine/bridge-state.js';
 import { onClientEnd, onClientLine } from './machine/client-intake.js';
+import { createMachineContext } from './machine/create-machine-context.js';
 import { onHandshakeTimer } from './machine/fail-handshake.js';
-import { createHostChannel } from './machine/host-channel.js';
 import { onStallTimer } from './machine/stall-watchdog.js';
 import { onMcpTimer } from './mcp/mcp-control.js';
-import { createMcpState } from './mcp/mcp-state.js';
 import { onMcpMessage } from './mcp/on-mcp-message.js';
-import { createClientRequestChannel } from './north/client-request-channel.js';
-import { createTurnStream } from './north/turn-stream.js';
-import { createUsageLedger } from './usage/usage-ledger.js';
 
 /**
  * Creates the pure translator between one stream-json client and one ACP agent. Every method
@@ -27,63 +21,11 @@ import { createUsageLedger } from './usage/usage-ledger.js';
  * ```
  */
 export function createAcpBridge(options: AcpBridgeOptions): AcpBridge {
-  const { launch, backend, emit } = options;
-  const log = options.log ?? noopLogger;
-  let counter = 0;
-  const newId = options.newId ?? (() => `id-${++counter}`);
-  const now = options.now ?? (() => 0);
-  const send: MachineContext['send'] = (message) => emit({ type: 'client-message', message });
-  const ledger = createUsageLedger(backend?.cost?.pricesPerMillionTokens);
-  const context: MachineContext = {
-    launch,
-    backend,
-    quirks: backend?.quirks ?? {},
-    modeChangePattern: compileQuirkPattern(backend?.quirks.modeChangeChunkPattern),
-    log,
-    now,
-    newId,
-    rpc: createJsonRpcChannel((message) => emit({ type: 'agent-message', message })),
-    send,
-    emit,
-    clientRequests: createClientRequestChannel(emit),
-    host: createHostChannel(emit),
-    state: {
-      startedAt: now(),
-      phase: { name: 'idle' },
-      turn: undefined,
-      abandoned: undefined,
-      stall: { armed: false, lines: 0, linesAtStart: 0 },
-      client: {
-        initialized: false,
-        prompted: false,
-        initializeAnswered: false,
-        mcpServers: launch.mcpServers ?? {},
-        disallowedTools: launch.disallowedTools ?? [],
-        hooks: {},
-        systemPrompt: {},
-        input: 'open',
-      },
-      nextPermission: 1,
-      mcp: createMcpState(launch.jsonSchema),
-    },
-    ledger,
-    stream: createTurnStream({
-      includePartialMessages: launch.includePartialMessages === true,
-      emit,
-      newId,
-      // Read when a message or block starts, never per chunk.
-      context: () => {
-        const { phase } = context.state;
-        const session = phase.name === 'ready' ? phase.session : undefined;
-        return {
-          sessionId: session?.id ?? '',
-          model: session?.catalog.currentModelId ?? '',
-          usage: ledger.assistantUsage(),
-          outputTokens: ledger.turnOutputTokens(),
-        };
-      },
-    }),
-  };
+  return bridgeOver(createMachineContext(options));
+}
+
+/** The bridge's inputs, each running the machine's handler on `context` behind a guard (F-03). */
+export function bridgeOver(context: MachineContext): AcpBridge {
   const guard =
     <Input>(what: string, handler: (context: MachineContext, input: Input) => void) =>
     (input: Input): void => {

@@ -2,9 +2,9 @@ import type { BackendManifest } from '@agentbridge/core';
 import { readTranscript } from '@agentbridge/test-kit';
 import { describe, expect, it } from 'vitest';
 import { assertKnownServerLine } from './__fixtures__/assert-known-server-line.js';
+import { createInspectedBridge } from './__fixtures__/inspected-bridge.js';
 import { backendWithQuirks } from './__fixtures__/seed-vendor-quirks.js';
 import type { AcpLaunch } from './acp-launch.js';
-import { createAcpBridge } from './create-acp-bridge.js';
 
 /**
  * Golden transcripts: each `__fixtures__/<scenario>.transcript.jsonl` holds the inputs in order
@@ -62,7 +62,7 @@ function replay(scenario: string, launch: Partial<AcpLaunch>): string[] {
   let id = 0;
   let now = 0;
   const backend = backends[scenario];
-  const bridge = createAcpBridge({
+  const bridge = createInspectedBridge({
     launch: { cwd: '/proj', ...launch },
     ...(backend !== undefined ? { backend } : {}),
     emit: (event) =>

@@ -1,7 +1,7 @@
 import type { BackendManifest, BridgeEvent, HostResult } from '@agentbridge/core/contracts';
 import { createMemoryLogger } from '@agentbridge/core/contracts';
 import type { AcpLaunch } from '../acp-launch.js';
-import { createAcpBridge } from '../create-acp-bridge.js';
+import { createInspectedBridge } from './inspected-bridge.js';
 import { parseShell } from './parse-shell.js';
 
 /** The events other than messages: timers, stop-agent, session and sign-in news. */
@@ -90,7 +90,7 @@ export function createHarness(options: HarnessOptions = {}) {
   const log = createMemoryLogger();
   let now = 1_000;
   let uuid = 0;
-  const bridge = createAcpBridge({
+  const bridge = createInspectedBridge({
     launch: { cwd: '/proj', ...options.launch },
     ...(options.backend !== undefined ? { backend: options.backend } : {}),
     emit: (event) => {

@@ -1,7 +1,7 @@
 import type { BackendManifest } from '@agentbridge/core/contracts';
 import { createMemoryLogger } from '@agentbridge/core/contracts';
-import { createAcpBridge } from '../create-acp-bridge.js';
 import type { Line } from './bridge-harness.js';
+import { createInspectedBridge } from './inspected-bridge.js';
 import {
   fsRequestLine,
   permissionRequestLine,
@@ -43,7 +43,7 @@ export function runInterleaving(
   let results = 0;
   const log = createMemoryLogger();
   let id = 0;
-  const bridge = createAcpBridge({
+  const bridge = createInspectedBridge({
     launch: { cwd: '/proj', permissionMode: 'default', ...launch },
     ...(backend !== undefined ? { backend } : {}),
     emit: (event) => {

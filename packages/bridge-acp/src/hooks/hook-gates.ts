@@ -1,10 +1,6 @@
 import type { ContentBlock } from '@agentclientprotocol/sdk/unstable';
-import {
-  hookStoppedEnding,
-  maxTurnsEnding,
-  promptBlockedEnding,
-  wouldPassMaxTurns,
-} from '../limits/launch-limits.js';
+import { hookStoppedEnding, promptBlockedEnding } from '../limits/launch-limits.js';
+import { maxTurnsEnding, wouldPassMaxTurns } from '../limits/max-turns.js';
 import { sessionOf } from '../machine/bridge-state.js';
 import type { Gate } from '../machine/gate.js';
 import type { TurnEnding } from '../north/build-result.js';

@@ -1,33 +1,22 @@
 import type { ContentBlock } from '@agentclientprotocol/sdk/unstable';
 import type { LaunchLimits } from '../acp-launch.js';
-import type { MachineContext, Turn } from '../machine/bridge-state.js';
+import type { MachineContext } from '../machine/bridge-state.js';
 import { currentModelOf } from '../machine/bridge-state.js';
 import type { Gate } from '../machine/gate.js';
 import type { TurnEnding } from '../north/build-result.js';
+import { maxTurnsEnding, wouldPassMaxTurns } from './max-turns.js';
 
 /** The limits of the launch. */
 export const limitsOf = (context: MachineContext): LaunchLimits => context.launch.limits ?? {};
 
-/** LM-01: the model calls of a turn so far, as Claude Code counts them (`num_turns`). */
-export const modelCalls = (turn: Turn): number =>
-  Math.max(1, turn.promptCount) + (turn.rounds ?? 0);
-
 /** A turn the bridge ended itself (HK-xx, LM-xx). */
 const stopped = (
-  subtype: 'success' | 'error_during_execution' | 'error_max_turns' | 'error_max_budget_usd',
+  subtype: 'success' | 'error_during_execution' | 'error_max_budget_usd',
   errorText: string,
   terminalReason: string,
   stopReason: string | null = null,
 ): TurnEnding => ({ kind: 'stopped', subtype, errorText, stopReason, terminalReason });
 
-/** LM-01: the real CLI's ending at `--max-turns`. */
-export const maxTurnsEnding = (maxTurns: number) =>
-  stopped(
-    'error_max_turns',
-    `Reached maximum number of turns (${maxTurns})`,
-    'max_turns',
-    'tool_use',
-  );
 /** LM-03: the real CLI's text and ending at `--max-budget-usd`. */
 export const budgetText = (maxUsd: number) => `Reached maximum budget ($${maxUsd})`;
 export const budgetEnding = (maxUsd: number) =>
@@ -51,12 +40,6 @@ export function budgetReached(context: MachineContext): number | undefined {
   if (max === undefined) return undefined;
   const spent = context.ledger.spentUsd(currentModelOf(context.state));
   return spent !== undefined && spent >= max ? max : undefined;
-}
-
-/** LM-01: one more model call would pass `--max-turns`. */
-export function wouldPassMaxTurns(context: MachineContext, turn: Turn): number | undefined {
-  const { maxTurns } = limitsOf(context);
-  return maxTurns !== undefined && modelCalls(turn) + 1 > maxTurns ? maxTurns : undefined;
 }
 
 /** LM-01, LM-03: before a user prompt: the budget is spent, or the prompt would pass `--max-turns`. */

@@ -85,6 +85,25 @@ describe('--max-turns', () => {
     expect(result(harness)).toMatchObject({ subtype: 'success', num_turns: 3 });
   });
 
+  it('LM-01 PM-01 a refused tool call closes its round as a run one does: the turn stops before the next model call', () => {
+    const harness = limitsHarness(
+      { maxTurns: 1 },
+      { launch: { allowedTools: [], disallowedTools: ['Bash'] } },
+    );
+    askBash(harness, 1);
+    expect(agentAnswer(harness, 1)).toEqual(reject);
+    expect(harness.linesOf('user').at(-1)).toMatchObject({
+      message: { content: [{ type: 'tool_result', tool_use_id: 'call_1', is_error: true }] },
+    });
+    expect(harness.sent('session/cancel')).toHaveLength(1);
+    harness.endPrompt('cancelled');
+    expect(result(harness)).toMatchObject({
+      subtype: 'error_max_turns',
+      num_turns: 2,
+      permission_denials: [{ tool_name: 'Bash', tool_use_id: 'call_1' }],
+    });
+  });
+
   it('LM-01 a message folded into a turn at its limit is not sent', () => {
     const harness = limitsHarness({ maxTurns: 1 });
     harness.user('and more');

@@ -1,14 +1,7 @@
 import type { MachineContext, Turn } from '../machine/bridge-state.js';
 import { interruptTurn } from '../machine/finish-turn.js';
 import type { TurnEnding } from '../north/build-result.js';
-import {
-  budgetEnding,
-  budgetReached,
-  budgetText,
-  limitsOf,
-  maxTurnsEnding,
-  modelCalls,
-} from './launch-limits.js';
+import { budgetEnding, budgetReached, budgetText, limitsOf } from './launch-limits.js';
 
 /**
  * The bridge ends the running turn itself: as an interrupt (`session/cancel`, pending permissions
@@ -39,18 +32,4 @@ export function limitDenial(
   if (maxUsd === undefined) return undefined;
   stopTurn(context, turn, budgetEnding(maxUsd));
   return budgetText(maxUsd);
-}
-
-/**
- * LM-01: a tool call of the turn settled. When no call is open and no permission waits, a tool
- * round ended (the agent calls its model again next); past `--max-turns` the turn is stopped
- * before that call, as Claude Code stops before it.
- */
-export function noteToolSettled(context: MachineContext, turn: Turn): void {
-  if (context.state.turn !== turn || turn.prompt !== 'sent' || turn.permissions.size > 0) return;
-  for (const tool of turn.tools.values()) if (tool.stage !== 'completed') return;
-  turn.rounds = (turn.rounds ?? 0) + 1;
-  const { maxTurns } = limitsOf(context);
-  if (maxTurns !== undefined && modelCalls(turn) > maxTurns)
-    stopTurn(context, turn, maxTurnsEnding(maxTurns));
 }

@@ -22,6 +22,7 @@ import type { TurnEnding } from '../north/build-result.js';
 import type { ControlRequestId } from '../north/client-lines.js';
 import type { ClientRequestChannel } from '../north/client-request-channel.js';
 import type { TurnStream } from '../north/turn-stream.js';
+import type { Continuation, Continuations } from '../pending/continuations.js';
 import type { SessionCatalog } from '../session/session-catalog.js';
 import type { ToolInput } from '../tools/build-tool-input.js';
 import type { ToolOutput } from '../tools/tool-output.js';
@@ -78,8 +79,8 @@ export type Session = {
   unaskedToolWarned: boolean;
 };
 
-/** A load's replay that goes on after its answer (`quirks.loadReplaySettleMs`): when quiet, `finish`. */
-type ReplaySettle = { readonly delayMs: number; readonly finish: () => void };
+/** A load's replay that goes on after its answer (`quirks.loadReplaySettleMs`): resumed when quiet. */
+type ReplaySettle = { readonly delayMs: number; readonly quiet: Continuation<void> };
 
 /** Where the bridge stands with its agent; each phase holds only what exists in it. */
 export type Phase =
@@ -141,8 +142,8 @@ export type ToolCall = {
   terminalId?: string;
   /** CF-12: the client terminal the agent runs this call of its own in (its output is GA-09's). */
   agentTerminalId?: string;
-  /** Its PreToolUse hooks, run once (HK-06): the verdict, or who waits for it. */
-  preToolUse?: { verdict?: HookVerdict; readonly waiting: ((verdict: HookVerdict) => void)[] };
+  /** Its PreToolUse hooks, run once (HK-06): the verdict, or the key its askers wait under. */
+  preToolUse?: { verdict?: HookVerdict; readonly decided: Continuation<HookVerdict> };
 };
 
 /** How a tool call's permission ended: allowed with the input to use, or refused with a text. */
@@ -166,8 +167,6 @@ export type PendingPermission = {
   readonly inputChangeable: boolean;
   /** The agent offers an `allow_always` option (the client gets an "always allow" suggestion). */
   readonly allowAlways: boolean;
-  /** Answers whoever asked, exactly once; `undefined` when withdrawn. */
-  readonly settle: (outcome: PermissionOutcome | undefined) => void;
 };
 
 /** A client turn: from its first `user` line to its one `result`. */
@@ -185,7 +184,8 @@ export type Turn = {
   lastStopReason: string;
   readonly denials: PermissionDenial[];
   readonly tools: Map<string, ToolCall>;
-  readonly permissions: Map<string, PendingPermission>;
+  /** By the key whoever asked waits under for the outcome (`undefined` when withdrawn). */
+  readonly permissions: Map<Continuation<PermissionOutcome | undefined>, PendingPermission>;
   /** Tool rounds completed (each is followed by one more model call: LM-01). */
   rounds?: number;
   /** The bridge is stopping the turn (a limit, a hook): the ending its result gets. */
@@ -227,8 +227,6 @@ type BridgeState = {
   readonly client: ClientState;
   /** The client's in-process MCP servers, the local endpoint, structured output (MCP-xx, SO-xx). */
   readonly mcp: McpState;
-  /** The key of the next pending permission in `Turn.permissions` (never reused). */
-  nextPermission: number;
 };
 
 /** Everything a handler needs: settings, injected services, sinks and the state. */
@@ -248,7 +246,9 @@ export type MachineContext = {
   /** Writes one message to the client. */
   readonly send: (message: KnownServerMessage) => void;
   readonly emit: (event: BridgeEvent) => void;
+  /** Data only (A-11): whoever waits for something the state tracks waits in `continuations`. */
   readonly state: BridgeState;
+  readonly continuations: Continuations;
   readonly ledger: UsageLedger;
   readonly stream: TurnStream;
 };

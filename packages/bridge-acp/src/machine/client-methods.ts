@@ -12,7 +12,7 @@ import type { ToolInput } from '../tools/build-tool-input.js';
 import type { MachineContext, ToolCall, Turn } from './bridge-state.js';
 import { sessionOf } from './bridge-state.js';
 import { judgeToolCall } from './permissions.js';
-import { settleToolCall } from './tool-call-frames.js';
+import { settleToolCall } from './settle-tool-call.js';
 import { newToolCall } from './tool-calls.js';
 
 /** ACP's "resource not found" (a missing file). */

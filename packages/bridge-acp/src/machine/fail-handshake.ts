@@ -58,9 +58,9 @@ export function onHandshakeTimer(context: MachineContext, timerId: string) {
   const phase = handshakeOf(context);
   if (phase === undefined) return;
   if (timerId === replayTimerId) {
-    const finish = phase.replay?.settle?.finish;
+    const quiet = phase.replay?.settle?.quiet;
     phase.replay = undefined;
-    finish?.();
+    if (quiet !== undefined) context.continuations.resume(quiet, undefined);
   } else if (timerId === handshakeTimerId) {
     failHandshake(
       context,

@@ -1,7 +1,7 @@
 import type { ContentBlock } from '@agentclientprotocol/sdk/unstable';
 import { fireSessionEnd } from '../hooks/run-hooks.js';
 import { agentMethods } from '../json-rpc/acp-methods.js';
-import { modelCalls } from '../limits/launch-limits.js';
+import { modelCalls } from '../limits/max-turns.js';
 import type { TurnEnding } from '../north/build-result.js';
 import { buildResult } from '../north/build-result.js';
 import { buildInterruptionMarker } from '../north/client-lines.js';

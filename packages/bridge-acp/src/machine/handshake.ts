@@ -143,7 +143,8 @@ function openSession(context: MachineContext, phase: Handshake) {
     const finish = () => sessionOpened(context, phase, openedId, answer.result, true, []);
     if (method === agentMethods.session_load && settleMs > 0) {
       // The agent's replay goes on after its answer: it stays replay until it goes quiet (S-06).
-      phase.replay = { sessionId: resumeId, settle: { delayMs: settleMs, finish } };
+      const quiet = context.continuations.once('load-replay', finish);
+      phase.replay = { sessionId: resumeId, settle: { delayMs: settleMs, quiet } };
       extendReplay(context, settleMs);
       return;
     }

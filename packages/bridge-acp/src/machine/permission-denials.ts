@@ -45,12 +45,15 @@ export function withdrawPendingPermissions(
   afterWithdrawal?: () => void,
 ) {
   const turn = context.state.turn;
-  const pending = turn === undefined ? [] : [...turn.permissions.values()];
+  const pending = turn === undefined ? [] : [...turn.permissions];
   turn?.permissions.clear();
   context.clientRequests.withdraw('turn');
-  if (why !== 'agent-exited') for (const permission of pending) permission.settle(undefined);
+  const { continuations } = context;
+  for (const [key] of pending)
+    if (why === 'agent-exited') continuations.drop(key);
+    else continuations.resume(key, undefined);
   afterWithdrawal?.();
   if (turn !== undefined && why !== 'agent-exited')
-    for (const permission of pending)
+    for (const [, permission] of pending)
       deny(context, turn, permission, toolRejectedText, why === 'interrupt');
 }

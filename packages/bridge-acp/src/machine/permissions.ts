@@ -3,7 +3,7 @@ import { hookName, runHooks } from '../hooks/run-hooks.js';
 import type { JsonRpcId } from '../json-rpc/json-rpc.js';
 import type { PermissionRequestIn } from '../json-rpc/session-update-schemas.js';
 import { hookStoppedEnding, unaskedDenialEnding } from '../limits/launch-limits.js';
-import { limitDenial, noteToolSettled, stopTurn } from '../limits/turn-limits.js';
+import { limitDenial, stopTurn } from '../limits/turn-limits.js';
 import { mcpProvenanceOf } from '../mcp/mcp-state.js';
 import { alwaysAllowSuggestion } from '../north/client-lines.js';
 import {
@@ -21,10 +21,11 @@ import type {
 } from './bridge-state.js';
 import { sessionOf } from './bridge-state.js';
 import { interruptTurn } from './finish-turn.js';
-import { deny, toolRejectedText } from './permission-denials.js';
+import { toolRejectedText } from './permission-denials.js';
 import { preToolUse } from './pre-tool-use.js';
 import { runningCallFor } from './running-call-for.js';
 import { sameJson } from './same-json.js';
+import { refuseToolCall } from './settle-tool-call.js';
 import {
   announceToolCall,
   describeToolCall,
@@ -60,13 +61,18 @@ const hookDenialText = (toolName: string, reason: string | undefined): string =>
 export function judgeToolCall(
   context: MachineContext,
   turn: Turn,
-  call: Omit<PendingPermission, 'requestId'> & {
+  {
+    settle,
+    ...call
+  }: Omit<PendingPermission, 'requestId'> & {
     readonly title?: string;
     readonly autoAllow?: boolean;
+    /** Answers whoever asked, exactly once; `undefined` when withdrawn. */
+    readonly settle: (outcome: PermissionOutcome | undefined) => void;
   },
 ) {
   const { state, launch } = context;
-  const key = `p${state.nextPermission++}`;
+  const key = context.continuations.once('permission', settle);
   const entry: PendingPermission = { ...call, requestId: undefined };
   // First: a spent budget stops the turn, which must not withdraw this call unanswered.
   const refused = limitDenial(context, turn, call.toolName);
@@ -76,11 +82,8 @@ export function judgeToolCall(
   const finish = (outcome: PermissionOutcome, listed = true) => {
     if (!current()) return;
     turn.permissions.delete(key);
-    entry.settle(outcome);
-    if (!outcome.allow) {
-      deny(context, turn, entry, outcome.text, listed);
-      noteToolSettled(context, turn);
-    }
+    context.continuations.resume(key, outcome);
+    if (!outcome.allow) refuseToolCall(context, turn, entry, outcome.text, listed);
   };
   if (refused !== undefined) return finish({ allow: false, text: refused });
   const { toolName, toolUseId } = call;

@@ -13,10 +13,13 @@ export function preToolUse(
   },
   then: (verdict: HookVerdict) => void,
 ) {
+  const { continuations } = context;
   const memo = call.tool?.preToolUse;
   if (memo?.verdict !== undefined) return then(memo.verdict);
-  if (memo !== undefined) return void memo.waiting.push(then);
-  const entry: NonNullable<ToolCall['preToolUse']> = { waiting: [then] };
+  if (memo !== undefined) return continuations.wait(memo.decided, then);
+  const entry: NonNullable<ToolCall['preToolUse']> = {
+    decided: continuations.once('pre-tool-use', then),
+  };
   if (call.tool !== undefined) call.tool.preToolUse = entry;
   const input = { tool_name: call.name, tool_input: call.input, tool_use_id: call.toolUseId };
   runHooks(
@@ -24,7 +27,7 @@ export function preToolUse(
     { event: 'PreToolUse', matchValue: call.name, toolUseId: call.toolUseId, input },
     (verdict) => {
       entry.verdict = verdict;
-      for (const waiter of entry.waiting.splice(0)) waiter(verdict);
+      continuations.resume(entry.decided, verdict);
     },
   );
 }

@@ -1,18 +1,14 @@
-import { runHooks } from '../hooks/run-hooks.js';
-import { hookStoppedEnding } from '../limits/launch-limits.js';
-import { noteToolSettled, stopTurn } from '../limits/turn-limits.js';
 import { decidePermission } from '../permissions/permission-rules.js';
 import { isReadOnlyShell, shellCommandLine } from '../permissions/read-only-command.js';
 import { isInputKnown } from '../tools/build-tool-input.js';
 import { toolOutputFromContent } from '../tools/tool-output.js';
-import type { MachineContext, ToolCall, Turn } from './bridge-state.js';
+import type { MachineContext, ToolCall } from './bridge-state.js';
 import { sessionOf } from './bridge-state.js';
 import { emitWarning } from './client-output.js';
 import { judgeUnaskedToolCall } from './permissions.js';
+import { settleToolCall } from './settle-tool-call.js';
 import {
   announceToolCall,
-  completeToolCall,
-  currentOutput,
   describeToolCall,
   type ToolCallFrame,
   toolCallOf,
@@ -50,41 +46,6 @@ export function applyToolCallFrame(context: MachineContext, frame: ToolCallFrame
   // An agent may report a call running while it still asks for it: judge at the end.
   warnIfUnasked(context, tool);
   settleToolCall(context, turn, tool, status === 'failed');
-}
-
-/**
- * Every way a tool call ends goes through here: its `tool_result`, its PostToolUse hooks (HK-13)
- * and the tool round it may close (LM-01), so no caller can forget the round count.
- */
-export function settleToolCall(
-  context: MachineContext,
-  turn: Turn,
-  tool: ToolCall,
-  failed: boolean,
-) {
-  completeToolCall(context, tool, failed);
-  firePostToolHooks(context, turn, tool, failed);
-  noteToolSettled(context, turn);
-}
-
-/**
- * HK-13: PostToolUse (or PostToolUseFailure) once a call reported its end, with its output; a
- * hook's `continue: false` stops the turn. What else a hook answers cannot reach the agent's model.
- */
-function firePostToolHooks(
-  context: MachineContext,
-  turn: Turn,
-  tool: ToolCall,
-  failed: boolean,
-): void {
-  const output = currentOutput(context, tool)?.text ?? '';
-  const fields = { tool_name: tool.name, tool_input: tool.input, tool_use_id: tool.id };
-  const firing = failed
-    ? { event: 'PostToolUseFailure', input: { ...fields, error: output } }
-    : { event: 'PostToolUse', input: { ...fields, tool_response: tool.toolResponse ?? output } };
-  runHooks(context, { ...firing, matchValue: tool.name, toolUseId: tool.id }, (verdict) => {
-    if (verdict.stop !== undefined) stopTurn(context, turn, hookStoppedEnding(verdict.stop));
-  });
 }
 
 /**

@@ -146,11 +146,12 @@ function reopen(
     );
   if (state.turn !== undefined || mcp.reopening !== undefined)
     return refuse('MCP servers can change between turns only: a turn is running.');
-  const reopening: NonNullable<McpState['reopening']> = { waiting: [] };
+  const { continuations } = context;
+  const reopening: NonNullable<McpState['reopening']> = { done: continuations.key('mcp-reopen') };
   mcp.reopening = reopening;
   const release = () => {
     mcp.reopening = undefined;
-    for (const resume of reopening.waiting) resume();
+    continuations.resume(reopening.done, undefined);
   };
   openMcpEndpoint(context, (endpoint) => {
     const agent = withServerSet(context, phase.agent, endpoint);
@@ -170,7 +171,7 @@ function reopen(
       const settleMs = method === 'session/load' ? (context.quirks.loadReplaySettleMs ?? 0) : 0;
       if (settleMs === 0) return finish();
       // A load replays the conversation, some of it after its answer (S-06): wait for quiet.
-      reopening.settle = finish;
+      reopening.quiet = continuations.once('mcp-reopen-replay', finish);
       context.emit({ type: 'start-timer', timerId: settleTimerId, delayMs: settleMs });
     });
   });
@@ -179,6 +180,7 @@ function reopen(
 /** A timer of this file's or of the ready gate's fired; false when it is neither. */
 export function onMcpTimer(context: MachineContext, timerId: string): boolean {
   if (timerId !== settleTimerId) return onListingTimer(context, timerId);
-  context.state.mcp.reopening?.settle?.();
+  const quiet = context.state.mcp.reopening?.quiet;
+  if (quiet !== undefined) context.continuations.resume(quiet, undefined);
   return true;
 }

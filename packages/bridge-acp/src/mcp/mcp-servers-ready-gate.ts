@@ -15,10 +15,11 @@ function unlisted(mcp: McpState): [string, SdkServer][] {
   );
 }
 
-function releaseListing(mcp: McpState) {
-  const waiting = mcp.listing?.waiting ?? [];
+function releaseListing(context: MachineContext) {
+  const { mcp } = context.state;
+  const done = mcp.listing?.done;
   mcp.listing = undefined;
-  for (const go of waiting) go();
+  if (done !== undefined) context.continuations.resume(done, undefined);
 }
 
 /**
@@ -32,15 +33,16 @@ export const mcpServersReadyGate: Gate<ContentBlock[], TurnEnding> = (
   prompt,
   next,
 ) => {
-  const { mcp } = context.state;
+  const { state, continuations } = context;
+  const { mcp } = state;
   const again = () => mcpServersReadyGate(context, turn, prompt, next);
-  if (mcp.reopening !== undefined) return void mcp.reopening.waiting.push(again);
+  if (mcp.reopening !== undefined) return continuations.wait(mcp.reopening.done, again);
   if (unlisted(mcp).length === 0) return next({ pass: prompt });
   if (mcp.listing === undefined) {
-    mcp.listing = { waiting: [] };
+    mcp.listing = { done: continuations.key('mcp-listing') };
     context.emit({ type: 'start-timer', timerId: listingTimerId, delayMs: listingWaitMs });
   }
-  mcp.listing.waiting.push(again);
+  continuations.wait(mcp.listing.done, again);
 };
 
 /** MCP-09: the agent listed a server's tools; waiting prompts go once every server is listed. */
@@ -49,7 +51,7 @@ export function markListed(context: MachineContext, server: SdkServer) {
   const { mcp } = context.state;
   if (mcp.listing === undefined || unlisted(mcp).length > 0) return;
   context.emit({ type: 'cancel-timer', timerId: listingTimerId });
-  releaseListing(mcp);
+  releaseListing(context);
 }
 
 /** MCP-09: the wait is over: the prompt goes without the tools not listed; false for other timers. */
@@ -62,6 +64,6 @@ export function onListingTimer(context: MachineContext, timerId: string): boolea
       servers: late.map(([name]) => name).join(', '),
     });
   for (const [, server] of late) server.listed = true;
-  releaseListing(mcp);
+  releaseListing(context);
   return true;
 }

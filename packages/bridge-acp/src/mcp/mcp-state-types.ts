@@ -1,4 +1,5 @@
 import type { McpInitializeResult, McpToolsListResult } from '@agentbridge/core/contracts';
+import type { Continuation } from '../pending/continuations.js';
 import type { McpServerStatus } from './to-acp-mcp-servers.js';
 
 export type Json = Readonly<Record<string, unknown>>;
@@ -43,8 +44,8 @@ export type McpState = {
   structured: StructuredRecord | undefined;
   /** Configured servers an `mcp_set_servers` named: a later one that leaves them out removes them. */
   readonly named: Set<string>;
-  /** The server set is changing (MCP-06): the prompts waiting, the end of a load's replay. */
-  reopening: { readonly waiting: (() => void)[]; settle?: () => void } | undefined;
+  /** The server set is changing (MCP-06): prompts wait for `done`, a load's replay tail `quiet`. */
+  reopening: { readonly done: Continuation<void>; quiet?: Continuation<void> } | undefined;
   /** Prompts waiting for the agent to list the in-process servers' tools (MCP-09). */
-  listing: { readonly waiting: (() => void)[] } | undefined;
+  listing: { readonly done: Continuation<void> } | undefined;
 };
