@@ -59,6 +59,46 @@ describe('permissions', () => {
     });
   });
 
+  it('PM-03 an allow whose updatedInput is not an object is refused with a text that says so; odd fields read as absent', () => {
+    const harness = permissionHarness();
+    requestPermission(harness, 7);
+    harness.client({
+      type: 'control_response',
+      response: {
+        subtype: 'success',
+        request_id: 'acp-perm-1',
+        response: { behavior: 'allow', updatedInput: 'rm -rf build' },
+      },
+    });
+    expect(answers(harness).at(-1)?.result).toEqual({
+      outcome: { outcome: 'selected', optionId: 'cancel' },
+    });
+    const result = harness.linesOf('user').at(-1)?.message.content[0];
+    expect(result).toMatchObject({ tool_use_id: 'call_p', is_error: true });
+    expect(result.content).toContain('updatedInput that is not an object');
+    requestPermission(harness, 8, {
+      toolCallId: 'call_q',
+      title: 'ls',
+      kind: 'execute',
+      rawInput: { command: 'ls' },
+    });
+    harness.client({
+      type: 'control_response',
+      response: {
+        subtype: 'success',
+        request_id: 'acp-perm-2',
+        response: { behavior: 'deny', message: 7, interrupt: 'yes', updatedPermissions: 'all' },
+      },
+    });
+    const denied = harness.linesOf('user').at(-1)?.message.content[0];
+    expect(denied).toMatchObject({
+      tool_use_id: 'call_q',
+      is_error: true,
+      content: "The user doesn't want to proceed with this tool use.",
+    });
+    expect(harness.sent('session/cancel')).toEqual([]);
+  });
+
   it('PM-05 HK-07 an allow with a changed input is refused: the agent runs its own tool and cannot take it', () => {
     const harness = permissionHarness();
     requestPermission(harness, 7);

@@ -1,4 +1,3 @@
-import { isRecord } from '@agentbridge/core/contracts';
 import { hookName, runHooks } from '../hooks/run-hooks.js';
 import type { JsonRpcId } from '../json-rpc/json-rpc.js';
 import type { PermissionRequestIn } from '../json-rpc/session-update-schemas.js';
@@ -21,8 +20,8 @@ import type {
 } from './bridge-state.js';
 import { sessionOf } from './bridge-state.js';
 import { interruptTurn } from './finish-turn.js';
-import { toolRejectedText } from './permission-denials.js';
 import { preToolUse } from './pre-tool-use.js';
+import { readPermissionAnswer } from './read-permission-answer.js';
 import { runningCallFor } from './running-call-for.js';
 import { sameJson } from './same-json.js';
 import { refuseToolCall } from './settle-tool-call.js';
@@ -169,26 +168,18 @@ function askClient(
     request,
     { scope: 'turn', idPrefix: 'acp-perm' },
     (answer) => {
-      if (answer.outcome !== 'answered' && answer.outcome !== 'error') return;
-      const inner: Record<string, unknown> =
-        answer.outcome === 'answered'
-          ? answer.response
-          : { behavior: 'deny', message: answer.message };
-      if (inner.behavior === 'allow') {
-        const changed = inner.updatedInput !== undefined && !sameJson(inner.updatedInput, input);
-        if (changed && !call.inputChangeable)
-          return finish({ allow: false, text: changedInputText('The client') });
-        const always =
-          Array.isArray(inner.updatedPermissions) && inner.updatedPermissions.length > 0;
-        const updated = changed && isRecord(inner.updatedInput) ? inner.updatedInput : input;
-        return finish({ allow: true, input: updated, always });
+      const read = readPermissionAnswer(answer);
+      if (read === undefined) return;
+      if (!read.allow) {
+        finish({ allow: false, text: read.message });
+        if (read.interrupt && context.state.turn === turn) interruptTurn(context);
+        return;
       }
-      const message =
-        typeof inner.message === 'string' && inner.message !== ''
-          ? inner.message
-          : toolRejectedText;
-      finish({ allow: false, text: message });
-      if (inner.interrupt === true && context.state.turn === turn) interruptTurn(context);
+      const { updatedInput } = read;
+      const changed = updatedInput !== undefined && !sameJson(updatedInput, input);
+      if (changed && !call.inputChangeable)
+        return finish({ allow: false, text: changedInputText('The client') });
+      finish({ allow: true, input: changed ? updatedInput : input, always: read.always });
     },
   );
   const notification = {
